@@ -1,0 +1,44 @@
+#pragma once
+
+// Text formats: TFEN (our position string), OpenTafl position and move
+// records, and move text. Every parser returns an Error naming what was
+// wrong and where; none of them touches an existing Position.
+
+#include <string>
+#include <string_view>
+
+#include "movegen.h"
+#include "position.h"
+
+namespace branan {
+
+// TFEN: ranks from the top down separated by '/', 't' attacker, 'T'
+// defender, 'K' king, digits for runs of empty squares; then the side to
+// move 'a' or 'd', plies since the last capture and the move number (both
+// optional: 0 and 1).
+Result<Position> parse_tfen(VariantPtr variant, std::string_view text);
+std::string to_tfen(const Position& pos);
+
+// OpenTafl position record: "/row/row/.../", rank 1 first, no side to move.
+Result<Position> parse_opentafl_position(VariantPtr variant, std::string_view text, Side to_move);
+std::string to_opentafl_position(const Position& pos);
+// The placement alone from an OpenTafl record (used for rules' start key).
+Result<std::array<Piece, MAX_SQUARES>> parse_opentafl_placement(int size, std::string_view text);
+std::string to_opentafl_position_record(int size, const std::array<Piece, MAX_SQUARES>& board);
+
+std::string square_name(const Variant& v, Square s);
+Result<Square> parse_square(const Variant& v, std::string_view text);
+
+// "d1-c1"
+std::string move_name(const Variant& v, Move m);
+// Reads "d1-c1", "d1c1" and OpenTafl move records ("e5-e8xe9/d8+"): the
+// capture and king suffixes are accepted and ignored. Checks the squares are
+// on the board, not that the move is legal.
+Result<Move> parse_move(const Variant& v, std::string_view text);
+// As parse_move, and the move must be legal in pos.
+Result<Move> parse_legal_move(const Position& pos, std::string_view text);
+// OpenTafl move record of a legal move: "e5-e8xe9/d8" plus "++" if the king
+// is captured or "--" if he escapes.
+std::string move_record(const Position& before, Move m);
+
+} // namespace branan

@@ -1,0 +1,320 @@
+#include "position.h"
+
+#include <cassert>
+
+#include "movegen.h"
+
+namespace branan {
+
+namespace zobrist {
+uint64_t piece_square[PIECE_KINDS][MAX_SQUARES];
+uint64_t side;
+
+namespace {
+struct Init {
+    Init() {
+        uint64_t state = 0x9E3779B97F4A7C15ull ^ 0xB7A7A9u; // fixed: keys are reproducible
+        auto next = [&] {
+            // splitmix64
+            uint64_t z = (state += 0x9E3779B97F4A7C15ull);
+            z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+            z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+            return z ^ (z >> 31);
+        };
+        for (auto& row : piece_square)
+            for (auto& k : row) k = next();
+        side = next();
+    }
+} init;
+} // namespace
+} // namespace zobrist
+
+const char* to_string(Winner w) {
+    switch (w) {
+    case Winner::ATTACKERS:
+        return "attackers";
+    case Winner::DEFENDERS:
+        return "defenders";
+    case Winner::DRAW:
+        return "draw";
+    case Winner::NONE:
+        break;
+    }
+    return "ongoing";
+}
+
+const char* to_string(EndReason r) {
+    switch (r) {
+    case EndReason::KING_CAPTURED:
+        return "king-captured";
+    case EndReason::KING_ESCAPED:
+        return "king-escaped";
+    case EndReason::NO_ATTACKERS:
+        return "no-attackers";
+    case EndReason::REPETITION:
+        return "repetition";
+    case EndReason::MOVE_LIMIT:
+        return "move-limit";
+    case EndReason::NO_MOVES:
+        return "no-moves";
+    case EndReason::ENCIRCLED:
+        return "encircled";
+    case EndReason::NO_DEFENDER_ROOM:
+        return "no-defender-room";
+    case EndReason::NONE:
+        break;
+    }
+    return "none";
+}
+
+Status validate_placement(const Variant& v, const std::array<Piece, MAX_SQUARES>& board) {
+    int kings = 0;
+    for (Square s = 0; s < v.num_squares; ++s) {
+        Piece p = board[s];
+        if (p == KING) ++kings;
+        if ((p == ATTACKER || p == DEFENDER) && test(v.no_stop[p], s)) {
+            std::string sq =
+                std::string(1, char('a' + v.file_of(s))) + std::to_string(v.rank_of(s) + 1);
+            return Error{std::string(p == ATTACKER ? "an attacker" : "a defender") + " on " + sq +
+                         ", where the rules do not let it stand"};
+        }
+    }
+    for (Square s = v.num_squares; s < MAX_SQUARES; ++s)
+        if (board[s] != NO_PIECE) return Error{"a piece off the board"};
+    if (kings == 0) return Error{"no king"};
+    if (kings > 1) return Error{std::to_string(kings) + " kings (exactly one expected)"};
+    return {};
+}
+
+Position::Position(VariantPtr variant, bool) : variant_(std::move(variant)) {}
+
+Position::Position(VariantPtr variant) : Position(std::move(variant), true) {
+    history_.reserve(256);
+    history_.emplace_back();
+    for (Square s = 0; s < variant_->num_squares; ++s)
+        if (variant_->start[s] != NO_PIECE) put(variant_->start[s], s);
+    side_ = variant_->start_side;
+    history_.back().key = compute_key();
+    set_decided(history_.back());
+}
+
+Result<Position> Position::from_placement(VariantPtr variant,
+                                          const std::array<Piece, MAX_SQUARES>& board, Side to_move,
+                                          int plies_since_capture, int fullmove) {
+    if (Status st = validate_placement(*variant, board); !st) return Error{st.error()};
+    if (plies_since_capture < 0) return Error{"negative plies since capture"};
+    if (fullmove < 1) return Error{"move number must be at least 1"};
+    Position pos(std::move(variant), true);
+    pos.history_.reserve(256);
+    pos.history_.emplace_back();
+    for (Square s = 0; s < pos.variant_->num_squares; ++s)
+        if (board[s] != NO_PIECE) pos.put(board[s], s);
+    pos.side_ = to_move;
+    StateInfo& st = pos.history_.back();
+    st.key = pos.compute_key();
+    st.plies_since_capture = plies_since_capture;
+    st.repetition_window = 0;
+    st.fullmove = fullmove;
+    pos.set_decided(st);
+    return pos;
+}
+
+void Position::put(Piece p, Square s) {
+    board_[s] = p;
+    by_piece_[p] |= square_bb(s);
+    occupied_ |= square_bb(s);
+    occupied_t_ |= square_bb(variant_->transposed[s]);
+    if (p == KING) king_ = s;
+}
+
+void Position::remove(Square s) {
+    Piece p = board_[s];
+    board_[s] = NO_PIECE;
+    by_piece_[p] &= ~square_bb(s);
+    occupied_ &= ~square_bb(s);
+    occupied_t_ &= ~square_bb(variant_->transposed[s]);
+    if (p == KING) king_ = NO_SQUARE;
+}
+
+uint64_t Position::compute_key() const {
+    uint64_t k = 0;
+    for (Square s = 0; s < variant_->num_squares; ++s)
+        if (board_[s] != NO_PIECE) k ^= zobrist::piece_square[board_[s]][s];
+    if (side_ == DEFENDERS) k ^= zobrist::side;
+    return k;
+}
+
+void Position::set_decided(StateInfo& st) const {
+    const Variant& v = *variant_;
+    if (king_ == NO_SQUARE)
+        st.decided = {Winner::ATTACKERS, EndReason::KING_CAPTURED};
+    else if (test(v.escape, king_))
+        st.decided = {Winner::DEFENDERS, EndReason::KING_ESCAPED};
+    else if (v.rules.no_attackers_wins && !by_piece_[ATTACKER])
+        st.decided = {Winner::DEFENDERS, EndReason::NO_ATTACKERS};
+    else
+        st.decided = {};
+}
+
+void Position::make_move(Move m) {
+    const Variant& v = *variant_;
+    const Square from = m.from(), to = m.to();
+    const Piece p = board_[from];
+    assert(p != NO_PIECE && side_of(p) == side_ && board_[to] == NO_PIECE);
+
+    const StateInfo& prev = history_.back();
+    StateInfo st;
+    st.move = m;
+    uint64_t key =
+        prev.key ^ zobrist::piece_square[p][from] ^ zobrist::piece_square[p][to] ^ zobrist::side;
+
+    remove(from);
+    put(p, to);
+
+    int ncaptured = 0;
+    if (p != KING || v.king_hammer) {
+        for (int d = 0; d < 4; ++d) {
+            const Square a = v.neighbour[to][d];
+            if (a == NO_SQUARE) continue;
+            const Piece victim = board_[a];
+            if (victim == NO_PIECE || side_of(victim) == side_) continue;
+            bool captured;
+            if (victim == KING) {
+                if (test(v.king_strong, a)) {
+                    // Every side of the king must be an attacker or hostile.
+                    captured = true;
+                    for (int e = 0; e < 4 && captured; ++e) {
+                        const Square c = v.neighbour[a][e];
+                        if (c == NO_SQUARE)
+                            captured = v.edge_captures_king;
+                        else if (board_[c] == ATTACKER)
+                            continue;
+                        else if (board_[c] == NO_PIECE)
+                            captured = test(v.hostile_empty[KING], c);
+                        else
+                            captured = test(v.hostile_occupied[KING], c);
+                    }
+                } else {
+                    const Square b = v.neighbour[a][d];
+                    if (b == NO_SQUARE)
+                        captured = false;
+                    else if (board_[b] == ATTACKER)
+                        captured = true;
+                    else if (board_[b] == NO_PIECE)
+                        captured = test(v.hostile_empty[KING], b);
+                    else
+                        captured = test(v.hostile_occupied[KING], b);
+                }
+            } else {
+                const Square b = v.neighbour[a][d];
+                if (b == NO_SQUARE) continue;
+                const Piece anvil = board_[b];
+                if (anvil == NO_PIECE)
+                    captured = test(v.hostile_empty[victim], b);
+                else if (side_of(anvil) == side_)
+                    captured = anvil != KING || v.king_anvil;
+                else
+                    captured = test(v.hostile_occupied[victim], b);
+            }
+            if (captured) {
+                st.captured |= square_bb(a);
+                st.captured_piece[ncaptured++] = victim;
+                key ^= zobrist::piece_square[victim][a];
+                remove(a);
+            }
+        }
+    }
+
+    st.key = key;
+    st.plies_since_capture = ncaptured ? 0 : prev.plies_since_capture + 1;
+    st.repetition_window = ncaptured ? 0 : prev.repetition_window + 1;
+    st.fullmove = prev.fullmove + (side_ != v.start_side);
+    side_ = ~side_;
+    set_decided(st);
+    history_.push_back(st);
+}
+
+void Position::unmake_move() {
+    assert(history_.size() > 1);
+    const StateInfo& st = history_.back();
+    const Square from = st.move.from(), to = st.move.to();
+    side_ = ~side_;
+    const Piece p = board_[to];
+    remove(to);
+    put(p, from);
+    // captured_piece[] follows the order in which make_move found them:
+    // directions N, E, S, W from the destination.
+    int i = 0;
+    for (int d = 0; d < 4; ++d) {
+        const Square a = variant_->neighbour[to][d];
+        if (a != NO_SQUARE && test(st.captured, a)) put(st.captured_piece[i++], a);
+    }
+    history_.pop_back();
+}
+
+void Position::make_null() {
+    const StateInfo& prev = history_.back();
+    StateInfo st;
+    st.key = prev.key ^ zobrist::side;
+    st.plies_since_capture = prev.plies_since_capture + 1;
+    st.repetition_window = 0;
+    st.fullmove = prev.fullmove + (side_ != variant_->start_side);
+    st.decided = prev.decided;
+    side_ = ~side_;
+    history_.push_back(st);
+}
+
+void Position::unmake_null() {
+    assert(history_.size() > 1 && history_.back().move.is_none());
+    side_ = ~side_;
+    history_.pop_back();
+}
+
+int Position::occurrences() const {
+    const StateInfo& st = history_.back();
+    int count = 1;
+    const int n = int(history_.size()) - 1;
+    for (int back = 2; back <= st.repetition_window && back <= n; back += 2)
+        if (history_[n - back].key == st.key) ++count;
+    return count;
+}
+
+GameResult Position::result() const {
+    const StateInfo& st = history_.back();
+    if (st.decided.over()) return st.decided;
+    const Rules& r = variant_->rules;
+    if (r.repetition != RepetitionOutcome::IGNORED && occurrences() >= r.repetition_count) {
+        const Side mover = ~side_;
+        auto winner_of = [](Side s) {
+            return s == ATTACKERS ? Winner::ATTACKERS : Winner::DEFENDERS;
+        };
+        switch (r.repetition) {
+        case RepetitionOutcome::DRAW:
+            return {Winner::DRAW, EndReason::REPETITION};
+        case RepetitionOutcome::MOVER_LOSES:
+            return {winner_of(~mover), EndReason::REPETITION};
+        case RepetitionOutcome::MOVER_WINS:
+            return {winner_of(mover), EndReason::REPETITION};
+        case RepetitionOutcome::IGNORED:
+            break;
+        }
+    }
+    if (r.no_capture_limit > 0 && st.plies_since_capture >= r.no_capture_limit)
+        return {Winner::DRAW, EndReason::MOVE_LIMIT};
+    if (!has_legal_move(*this)) {
+        if (!r.no_moves_loses) return {Winner::DRAW, EndReason::NO_MOVES};
+        return {side_ == ATTACKERS ? Winner::DEFENDERS : Winner::ATTACKERS, EndReason::NO_MOVES};
+    }
+    return {};
+}
+
+void Position::clear_history() {
+    StateInfo st = history_.back();
+    st.move = MOVE_NONE;
+    st.captured = 0;
+    st.repetition_window = 0;
+    history_.clear();
+    history_.push_back(st);
+}
+
+} // namespace branan

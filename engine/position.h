@@ -1,0 +1,103 @@
+#pragma once
+
+// Position: the placement, side to move, counters, Zobrist key and history
+// of one game. make_move/unmake_move are exact inverses; captures and the
+// end of the game follow the Variant's data.
+
+#include <string>
+#include <vector>
+
+#include "bitboard.h"
+#include "variant.h"
+
+namespace branan {
+
+// What make_move must remember to undo itself, and what the end-of-game
+// checks need about the past. One per ply, kept in a stack.
+struct StateInfo {
+    uint64_t key = 0;          // Zobrist key of the position after the move
+    Move move;                 // the move that led here (MOVE_NONE at the root)
+    Bitboard captured = 0;     // squares emptied by the move's captures
+    Piece captured_piece[4]{}; // the piece kinds removed, in square order (at most 4)
+    int plies_since_capture = 0;
+    int repetition_window = 0; // plies since the last capture or null move
+    int fullmove = 1;
+    GameResult decided; // king captured / escaped / no attackers, set by make_move
+};
+
+class Position {
+  public:
+    // The start position of the variant.
+    explicit Position(VariantPtr variant);
+
+    // A position from a placement; validates what the rules forbid.
+    static Result<Position> from_placement(VariantPtr variant,
+                                           const std::array<Piece, MAX_SQUARES>& board,
+                                           Side to_move, int plies_since_capture, int fullmove);
+
+    const Variant& variant() const { return *variant_; }
+    const VariantPtr& variant_ptr() const { return variant_; }
+    int size() const { return variant_->size; }
+
+    Piece piece_on(Square s) const { return board_[s]; }
+    Bitboard pieces(Piece p) const { return by_piece_[p]; }
+    Bitboard pieces(Side s) const {
+        return s == ATTACKERS ? by_piece_[ATTACKER] : by_piece_[DEFENDER] | by_piece_[KING];
+    }
+    Bitboard occupied() const { return occupied_; }
+    Bitboard occupied_transposed() const { return occupied_t_; }
+    Square king_square() const { return king_; }
+    Side side_to_move() const { return side_; }
+    uint64_t key() const { return state().key; }
+    int plies_since_capture() const { return state().plies_since_capture; }
+    int fullmove() const { return state().fullmove; }
+    int game_ply() const { return int(history_.size()) - 1; }
+    Move last_move() const { return state().move; }
+    Bitboard last_captured() const { return state().captured; }
+
+    void make_move(Move m);
+    void unmake_move();
+    // A pass for null-move search: only the side to move changes.
+    void make_null();
+    void unmake_null();
+
+    // Game over by king capture, king escape or no attackers (the checks
+    // that need no history or move generation). Perft stops here.
+    const GameResult& decided() const { return state().decided; }
+    // How often the current position has occurred in the game so far,
+    // this occurrence included.
+    int occurrences() const;
+    // Full end-of-game check in the order of RULES.md.
+    GameResult result() const;
+
+    // Zobrist key computed from scratch (for checking the incremental one).
+    uint64_t compute_key() const;
+    // Forget the history before the current position (it becomes the root).
+    void clear_history();
+
+  private:
+    explicit Position(VariantPtr variant, bool);
+    const StateInfo& state() const { return history_.back(); }
+    void put(Piece p, Square s);
+    void remove(Square s);
+    void set_decided(StateInfo& st) const;
+
+    VariantPtr variant_;
+    std::array<Piece, MAX_SQUARES> board_{};
+    std::array<Bitboard, PIECE_KINDS> by_piece_{};
+    Bitboard occupied_ = 0, occupied_t_ = 0;
+    Square king_ = NO_SQUARE;
+    Side side_ = ATTACKERS;
+    std::vector<StateInfo> history_;
+};
+
+// Checks what the rules forbid in a placement: exactly one king, no soldier
+// on a square where it may not stop.
+Status validate_placement(const Variant& v, const std::array<Piece, MAX_SQUARES>& board);
+
+namespace zobrist {
+extern uint64_t piece_square[PIECE_KINDS][MAX_SQUARES];
+extern uint64_t side;
+} // namespace zobrist
+
+} // namespace branan

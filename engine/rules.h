@@ -1,0 +1,96 @@
+#pragma once
+
+// The rules description: every rule of every edition as data. Move
+// generation, captures and the end of the game read only this (through the
+// masks that Variant derives from it); no code path asks which edition it is.
+//
+// A rules string is OpenTafl's notation (see OTN.md) plus keys of our own for
+// what that notation cannot say:
+//   nocap:N   draw after N consecutive plies without a capture (0 = never)
+//   repc:N    the repetition rule (tfr) fires at the N-th occurrence (2 or 3)
+//   nomv:l|d  a side with no legal move loses, or the game is drawn
+//   noatk:y|n defenders win when every attacker is captured
+//   ks:t      (a value of ours for ks) king strong on the throne only
+
+#include <array>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "types.h"
+
+namespace branan {
+
+enum class EscapeType : uint8_t { CORNER, EDGE };
+
+enum class KingStrength : uint8_t {
+    STRONG,             // s: four sides everywhere (board edge protects)
+    WEAK,               // w: two sides, like a soldier
+    STRONG_NEAR_THRONE, // c: four sides on or next to the throne, else two
+    STRONG_NOT_EDGE,    // m: four sides, and the board edge counts as a side
+    STRONG_ON_THRONE,   // t (ours): four sides on the throne, else two
+};
+
+enum class KingArmed : uint8_t { YES, NO, ANVIL_ONLY, HAMMER_ONLY };
+
+// What happens at the repetition count (OpenTafl's tfr).
+enum class RepetitionOutcome : uint8_t {
+    DRAW,        // d
+    MOVER_LOSES, // w: the player whose move made the repetition loses
+    MOVER_WINS,  // l: that player wins
+    IGNORED,     // i
+};
+
+// The kinds of special squares, each with its own lists of who may stop,
+// pass, come back, and to whom it is hostile.
+enum SpecialKind : uint8_t { CORNER, THRONE, ATTACKER_FORT, DEFENDER_FORT, SPECIAL_KINDS };
+
+struct SpecialSquares {
+    std::vector<Square> squares;
+    PieceSet hostile_occupied = 0; // an occupied square of this kind is hostile to these
+    PieceSet hostile_empty = 0;    // the empty square is hostile to these
+    PieceSet may_pass = 0;
+    PieceSet may_stop = 0;
+    PieceSet may_reenter = 0; // may stop again after leaving (used as: stop = stop & reenter
+                              // for pieces that do not start on such a square)
+    bool operator==(const SpecialSquares&) const = default;
+};
+
+struct Rules {
+    int size = 7;
+    std::string name;
+    EscapeType escape = EscapeType::CORNER;
+    bool attackers_first = true;
+    bool encirclement = false; // surf
+    RepetitionOutcome repetition = RepetitionOutcome::DRAW;
+    int repetition_count = 3;
+    KingArmed king_armed = KingArmed::YES;
+    KingStrength king_strength = KingStrength::STRONG;
+    std::array<SpecialSquares, SPECIAL_KINDS> special;
+    bool linnaean = false;    // linc
+    int no_capture_limit = 0; // plies, 0 = none
+    bool no_moves_loses = true;
+    bool no_attackers_wins = true;
+    // Start position as an OpenTafl record, rank 1 first.
+    std::string start;
+
+    bool operator==(const Rules&) const = default;
+};
+
+// Parses an OpenTafl rules string with our extension keys.
+Result<Rules> parse_rules(std::string_view text);
+// Prints every key, so that parse_rules(print_rules(r)) == r.
+std::string print_rules(const Rules& rules);
+
+struct Preset {
+    const char* name;
+    const char* rules; // the rules string
+    const char* description;
+};
+// The preset table. The first entry is the default.
+const std::vector<Preset>& presets();
+Result<Rules> preset_rules(std::string_view name);
+std::string_view default_preset_name();
+
+} // namespace branan

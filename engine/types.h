@@ -1,0 +1,127 @@
+#pragma once
+
+// Basic vocabulary of the rules core: sides, pieces, squares, moves and the
+// small result type used for every error a user can cause.
+
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <variant>
+
+namespace branan {
+
+constexpr int MAX_SIZE = 11;
+constexpr int MIN_SIZE = 7;
+constexpr int MAX_SQUARES = MAX_SIZE * MAX_SIZE;
+
+enum Side : uint8_t { ATTACKERS = 0, DEFENDERS = 1 };
+constexpr Side operator~(Side s) {
+    return Side(s ^ 1);
+}
+
+// Pieces on the board. The values double as indices into per-kind tables
+// (hostility, stop and pass masks), so KIND_* below are the same numbers.
+enum Piece : uint8_t { NO_PIECE = 0, ATTACKER = 1, DEFENDER = 2, KING = 3 };
+constexpr int PIECE_KINDS = 4; // index 0 unused
+constexpr Side side_of(Piece p) {
+    return p == ATTACKER ? ATTACKERS : DEFENDERS;
+}
+
+// A set of piece kinds, bit (1 << Piece).
+using PieceSet = uint8_t;
+constexpr PieceSet ALL_PIECES = (1 << ATTACKER) | (1 << DEFENDER) | (1 << KING);
+constexpr PieceSet SOLDIERS = (1 << ATTACKER) | (1 << DEFENDER);
+constexpr bool contains(PieceSet set, Piece p) {
+    return (set >> p) & 1;
+}
+
+using Square = int; // rank * size + file, a1 = 0
+constexpr Square NO_SQUARE = -1;
+
+// A move is a from-to pair. Packed in 16 bits: from in the low byte, to in
+// the high byte. from == to never happens in a real move, so 0 is "none".
+class Move {
+  public:
+    constexpr Move() = default;
+    constexpr Move(Square from, Square to) : data_(uint16_t(from | (to << 8))) {}
+    static constexpr Move from_raw(uint16_t raw) {
+        Move m;
+        m.data_ = raw;
+        return m;
+    }
+    constexpr Square from() const { return data_ & 0xFF; }
+    constexpr Square to() const { return data_ >> 8; }
+    constexpr uint16_t raw() const { return data_; }
+    constexpr bool is_none() const { return data_ == 0; }
+    constexpr explicit operator bool() const { return data_ != 0; }
+    constexpr bool operator==(const Move&) const = default;
+
+  private:
+    uint16_t data_ = 0;
+};
+constexpr Move MOVE_NONE{};
+
+// An error a user can cause: a message that says what was wrong and where.
+struct Error {
+    std::string message;
+};
+
+// Either a value or an Error. Small stand-in for std::expected (C++23).
+template <typename T>
+class Result {
+  public:
+    Result(T value) : data_(std::move(value)) {}
+    Result(Error error) : data_(std::move(error)) {}
+    bool ok() const { return data_.index() == 0; }
+    explicit operator bool() const { return ok(); }
+    const T& value() const& { return std::get<0>(data_); }
+    T& value() & { return std::get<0>(data_); }
+    T&& value() && { return std::get<0>(std::move(data_)); }
+    const T& operator*() const& { return value(); }
+    T& operator*() & { return value(); }
+    const T* operator->() const { return &value(); }
+    T* operator->() { return &value(); }
+    const std::string& error() const { return std::get<1>(data_).message; }
+
+  private:
+    std::variant<T, Error> data_;
+};
+
+// Result<void>: success or an error message.
+struct Status {
+    Status() = default;
+    Status(Error e) : error_(std::move(e.message)), failed_(true) {}
+    bool ok() const { return !failed_; }
+    explicit operator bool() const { return ok(); }
+    const std::string& error() const { return error_; }
+
+  private:
+    std::string error_;
+    bool failed_ = false;
+};
+
+// How a game ended.
+enum class Winner : uint8_t { NONE, ATTACKERS, DEFENDERS, DRAW };
+enum class EndReason : uint8_t {
+    NONE,
+    KING_CAPTURED,
+    KING_ESCAPED,
+    NO_ATTACKERS,
+    REPETITION,
+    MOVE_LIMIT,
+    NO_MOVES,
+    ENCIRCLED,
+    NO_DEFENDER_ROOM,
+};
+
+struct GameResult {
+    Winner winner = Winner::NONE;
+    EndReason reason = EndReason::NONE;
+    bool over() const { return winner != Winner::NONE; }
+    bool operator==(const GameResult&) const = default;
+};
+
+const char* to_string(Winner w);
+const char* to_string(EndReason r);
+
+} // namespace branan

@@ -1,0 +1,122 @@
+#include "variant.h"
+
+#include "notation.h"
+#include "position.h"
+
+namespace branan {
+
+uint16_t LineReach[MAX_SIZE][1 << MAX_SIZE];
+
+namespace {
+
+struct LineReachInit {
+    LineReachInit() {
+        for (int from = 0; from < MAX_SIZE; ++from)
+            for (unsigned occ = 0; occ < (1u << MAX_SIZE); ++occ) {
+                uint16_t reach = 0;
+                for (int s = from + 1; s < MAX_SIZE && !((occ >> s) & 1); ++s) reach |= 1 << s;
+                for (int s = from - 1; s >= 0 && !((occ >> s) & 1); --s) reach |= 1 << s;
+                LineReach[from][occ] = reach;
+            }
+    }
+} line_reach_init;
+
+Bitboard transpose(const Variant& v, Bitboard b) {
+    Bitboard t = 0;
+    for_each_square(b, [&](Square s) { t |= square_bb(v.transposed[s]); });
+    return t;
+}
+
+} // namespace
+
+Result<std::shared_ptr<const Variant>> Variant::make(const Rules& rules) {
+    if (rules.size < MIN_SIZE || rules.size > MAX_SIZE)
+        return Error{"rules: board size " + std::to_string(rules.size) + " is not supported"};
+    if (rules.encirclement)
+        return Error{"rules: surf:y (encirclement) is not supported yet; use surf:n"};
+    if (rules.linnaean)
+        return Error{"rules: linc:y (Linnaean capture) is not supported yet; use linc:n"};
+
+    auto v = std::make_shared<Variant>();
+    v->rules = rules;
+    const int n = rules.size;
+    v->size = n;
+    v->num_squares = n * n;
+    v->line_mask = (1u << n) - 1;
+
+    for (Square s = 0; s < n * n; ++s) {
+        int f = s % n, r = s / n;
+        v->board |= square_bb(s);
+        if (f == 0 || r == 0 || f == n - 1 || r == n - 1) v->edges |= square_bb(s);
+        v->transposed[s] = uint8_t(f * n + r);
+        v->neighbour[s][NORTH] = int8_t(r + 1 < n ? s + n : NO_SQUARE);
+        v->neighbour[s][SOUTH] = int8_t(r > 0 ? s - n : NO_SQUARE);
+        v->neighbour[s][EAST] = int8_t(f + 1 < n ? s + 1 : NO_SQUARE);
+        v->neighbour[s][WEST] = int8_t(f > 0 ? s - 1 : NO_SQUARE);
+    }
+
+    for (int sk = 0; sk < SPECIAL_KINDS; ++sk) {
+        const SpecialSquares& sp = rules.special[sk];
+        for (Square s : sp.squares) {
+            if (s < 0 || s >= n * n) return Error{"rules: special square off the board"};
+            Bitboard b = square_bb(s);
+            if (sk == THRONE) v->throne |= b;
+            if (sk == CORNER) v->corners |= b;
+            for (Piece p : {ATTACKER, DEFENDER, KING}) {
+                // A piece moving onto a special square is never already on
+                // it, so stopping there needs both "stop" and "re-enter".
+                if (!contains(sp.may_stop, p) || !contains(sp.may_reenter, p)) v->no_stop[p] |= b;
+                if (!contains(sp.may_pass, p)) v->no_pass[p] |= b;
+                if (contains(sp.hostile_empty, p)) v->hostile_empty[p] |= b;
+                if (contains(sp.hostile_occupied, p)) v->hostile_occupied[p] |= b;
+            }
+        }
+    }
+    for (Piece p : {ATTACKER, DEFENDER, KING}) {
+        v->no_stop_t[p] = transpose(*v, v->no_stop[p]);
+        v->no_pass_t[p] = transpose(*v, v->no_pass[p]);
+        // A square a piece may not pass but may stop on would need a special
+        // case in the line lookups; no OpenTafl game has one.
+        if (v->no_pass[p] & ~v->no_stop[p])
+            return Error{"rules: a square that a piece may stop on but not pass is not supported"};
+    }
+
+    v->escape = rules.escape == EscapeType::CORNER ? v->corners : v->edges;
+
+    switch (rules.king_strength) {
+    case KingStrength::STRONG:
+        v->king_strong = v->board;
+        break;
+    case KingStrength::WEAK:
+        v->king_strong = 0;
+        break;
+    case KingStrength::STRONG_ON_THRONE:
+        v->king_strong = v->throne;
+        break;
+    case KingStrength::STRONG_NOT_EDGE:
+        v->king_strong = v->board;
+        v->edge_captures_king = true;
+        break;
+    case KingStrength::STRONG_NEAR_THRONE:
+        v->king_strong = v->throne;
+        for_each_square(v->throne, [&](Square t) {
+            for (int d = 0; d < 4; ++d)
+                if (v->neighbour[t][d] != NO_SQUARE)
+                    v->king_strong |= square_bb(v->neighbour[t][d]);
+        });
+        break;
+    }
+    v->king_hammer =
+        rules.king_armed == KingArmed::YES || rules.king_armed == KingArmed::HAMMER_ONLY;
+    v->king_anvil = rules.king_armed == KingArmed::YES || rules.king_armed == KingArmed::ANVIL_ONLY;
+
+    auto placement = parse_opentafl_placement(n, rules.start);
+    if (!placement) return Error{"rules: start: " + placement.error()};
+    v->start = *placement;
+    if (Status st = validate_placement(*v, v->start); !st)
+        return Error{"rules: start: " + st.error()};
+    v->start_side = rules.attackers_first ? ATTACKERS : DEFENDERS;
+    return std::shared_ptr<const Variant>(std::move(v));
+}
+
+} // namespace branan

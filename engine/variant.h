@@ -1,0 +1,70 @@
+#pragma once
+
+// Variant: a Rules description compiled into the masks and tables that move
+// generation, captures and the end-of-game checks read. Built once per rules
+// string and shared (immutably) by every Position of that game.
+
+#include <array>
+#include <memory>
+
+#include "bitboard.h"
+#include "rules.h"
+
+namespace branan {
+
+enum Direction : uint8_t { NORTH, EAST, SOUTH, WEST };
+
+struct Variant {
+    Rules rules;
+    int size = 0;
+    int num_squares = 0;
+    unsigned line_mask = 0; // the low `size` bits
+
+    Bitboard board = 0;  // every square of the board
+    Bitboard edges = 0;  // the outer ring
+    Bitboard escape = 0; // squares where the king wins
+    Bitboard throne = 0;
+    Bitboard corners = 0;
+
+    // Per piece kind (index by Piece): where it may not stop, which empty
+    // squares it may not pass over, and which squares are hostile to it
+    // when empty / when occupied. *_t are the same in transposed
+    // coordinates (file-major), used for the file half of move generation.
+    std::array<Bitboard, PIECE_KINDS> no_stop{}, no_pass{}, no_stop_t{}, no_pass_t{};
+    std::array<Bitboard, PIECE_KINDS> hostile_empty{}, hostile_occupied{};
+
+    // King capture: squares where he needs four sides; off-board counts as a
+    // side (ks:m).
+    Bitboard king_strong = 0;
+    bool edge_captures_king = false;
+    bool king_hammer = true; // the king may capture as the moving piece
+    bool king_anvil = true;  // the king may be the far side of a sandwich
+
+    // neighbour[s][d]: the square next to s in direction d, or NO_SQUARE.
+    std::array<std::array<int8_t, 4>, MAX_SQUARES> neighbour{};
+    // transposed[s]: file * size + rank.
+    std::array<uint8_t, MAX_SQUARES> transposed{};
+
+    // The start position, one entry per square.
+    std::array<Piece, MAX_SQUARES> start{};
+    Side start_side = ATTACKERS;
+
+    static Result<std::shared_ptr<const Variant>> make(const Rules& rules);
+
+    int file_of(Square s) const { return s % size; }
+    int rank_of(Square s) const { return s / size; }
+    Square square(int file, int rank) const { return rank * size + file; }
+};
+
+// Reach along one line of at most 11 squares: bit i is set when square i can
+// be reached from `from` by sliding over empty squares, given the occupied
+// squares `occ` of that line (bit i = square i). The start square is not set.
+// Bits past the board's size must be masked off by the caller.
+extern uint16_t LineReach[MAX_SIZE][1 << MAX_SIZE];
+inline unsigned line_reach(int from, unsigned occ) {
+    return LineReach[from][occ];
+}
+
+using VariantPtr = std::shared_ptr<const Variant>;
+
+} // namespace branan

@@ -1,0 +1,114 @@
+#pragma once
+
+// The engine facade: everything the protocol loops, the command line, the
+// tests and the tools do with the engine goes through this class. It knows
+// no protocol and prints nothing; results leave through callbacks.
+
+#include <functional>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "evaluate.h"
+#include "position.h"
+
+namespace branan {
+
+// What `go` may say. Zero / empty means "not given".
+struct SearchLimits {
+    int depth = 0;
+    uint64_t nodes = 0;
+    int64_t movetime_ms = 0;
+    int64_t time_ms[2] = {-1, -1}; // remaining clock per side (index Side); -1 = no clock
+    int64_t inc_ms[2] = {0, 0};
+    int movestogo = 0;
+    int mate = 0; // search for a win in this many moves
+    bool infinite = false;
+    bool ponder = false;
+    std::vector<Move> searchmoves; // restrict the root to these
+};
+
+enum class Bound : uint8_t { NONE = 0, UPPER = 1, LOWER = 2, EXACT = 3 };
+
+// Reported after every completed depth (one per MultiPV line).
+struct SearchInfo {
+    int depth = 0;
+    int seldepth = 0;
+    int multipv = 1;
+    Value score = 0; // from the side to move, centi-soldiers
+    int mate = 0;    // != 0: win (>0) or loss (<0) in this many moves
+    Bound bound = Bound::EXACT;
+    uint64_t nodes = 0;
+    uint64_t nps = 0;
+    int hashfull = 0; // per mille
+    int64_t time_ms = 0;
+    std::vector<Move> pv;
+};
+
+struct BestMove {
+    Move best;   // MOVE_NONE when the side to move has no move
+    Move ponder; // may be MOVE_NONE
+};
+
+// A protocol option: the facade owns their names, types and values.
+struct OptionInfo {
+    enum class Type { CHECK, SPIN, COMBO, BUTTON, STRING };
+    std::string name;
+    Type type = Type::STRING;
+    std::string default_value;
+    int64_t min = 0, max = 0;      // spin
+    std::vector<std::string> vars; // combo
+};
+
+class Engine {
+  public:
+    Engine();
+    ~Engine();
+    Engine(const Engine&) = delete;
+    Engine& operator=(const Engine&) = delete;
+
+    // Game set-up. Each call is applied whole or not at all.
+    Status set_variant(std::string_view preset_name);
+    Status set_rules(std::string_view rules_string);
+    // fen empty = the start position of the current rules. moves: move texts.
+    Status set_position(std::string_view tfen, const std::vector<std::string>& moves);
+    Status set_position(const Position& pos);
+    const Position& position() const;
+    const Rules& rules() const;
+    std::string rules_string() const;
+
+    // Options (Hash, Threads, MultiPV, Ponder, Move Overhead, Variant, Rules,
+    // EvalFile, Clear Hash, and every evaluation weight).
+    std::vector<OptionInfo> options() const;
+    Status set_option(std::string_view name, std::string_view value);
+
+    void new_game(); // clears the table and histories
+
+    // Search. go() returns at once; the search runs on its own threads and
+    // reports through the callbacks (called from a search thread).
+    void on_info(std::function<void(const SearchInfo&)> callback);
+    void on_bestmove(std::function<void(const BestMove&)> callback);
+    Status go(const SearchLimits& limits);
+    void stop();
+    void ponderhit();
+    void wait(); // until the current search has reported its best move
+    bool searching() const;
+
+    // The static evaluation of the current position (side to move's view).
+    Value evaluate() const;
+    const EvalParams& eval_params() const;
+
+    // Bench: fixed positions, fixed depth; returns total nodes (the signature).
+    struct BenchResult {
+        uint64_t nodes = 0;
+        int64_t time_ms = 0;
+        uint64_t nps = 0;
+    };
+
+  private:
+    struct Impl;
+    std::unique_ptr<Impl> impl_;
+};
+
+} // namespace branan
