@@ -123,7 +123,9 @@ void Position::put(Piece p, Square s) {
     board_[s] = p;
     by_piece_[p] |= square_bb(s);
     occupied_ |= square_bb(s);
-    occupied_t_ |= square_bb(variant_->transposed[s]);
+    const int f = variant_->file[s], r = variant_->rank[s];
+    rank_occ_[r] |= uint16_t(1 << f);
+    file_occ_[f] |= uint16_t(1 << r);
     if (p == KING) king_ = s;
 }
 
@@ -132,7 +134,9 @@ void Position::remove(Square s) {
     board_[s] = NO_PIECE;
     by_piece_[p] &= ~square_bb(s);
     occupied_ &= ~square_bb(s);
-    occupied_t_ &= ~square_bb(variant_->transposed[s]);
+    const int f = variant_->file[s], r = variant_->rank[s];
+    rank_occ_[r] &= uint16_t(~(1 << f));
+    file_occ_[f] &= uint16_t(~(1 << r));
     if (p == KING) king_ = NO_SQUARE;
 }
 
@@ -162,14 +166,27 @@ void Position::make_move(Move m) {
     const Piece p = board_[from];
     assert(p != NO_PIECE && side_of(p) == side_ && board_[to] == NO_PIECE);
 
+    // Copy what is needed of the previous state: emplace_back may move it.
     const StateInfo& prev = history_.back();
-    StateInfo st;
-    st.move = m;
     uint64_t key =
         prev.key ^ zobrist::piece_square[p][from] ^ zobrist::piece_square[p][to] ^ zobrist::side;
+    const int prev_plies = prev.plies_since_capture, prev_window = prev.repetition_window;
+    const int prev_fullmove = prev.fullmove;
+    StateInfo& st = history_.emplace_back();
+    st.move = m;
 
-    remove(from);
-    put(p, to);
+    // Move the piece.
+    const Bitboard from_to = square_bb(from) | square_bb(to);
+    board_[from] = NO_PIECE;
+    board_[to] = p;
+    by_piece_[p] ^= from_to;
+    occupied_ ^= from_to;
+    const int ff = v.file[from], fr = v.rank[from], tf = v.file[to], tr = v.rank[to];
+    rank_occ_[fr] ^= uint16_t(1 << ff);
+    file_occ_[ff] ^= uint16_t(1 << fr);
+    rank_occ_[tr] ^= uint16_t(1 << tf);
+    file_occ_[tf] ^= uint16_t(1 << tr);
+    if (p == KING) king_ = to;
 
     int ncaptured = 0;
     if (p != KING || v.king_hammer) {
@@ -226,28 +243,39 @@ void Position::make_move(Move m) {
     }
 
     st.key = key;
-    st.plies_since_capture = ncaptured ? 0 : prev.plies_since_capture + 1;
-    st.repetition_window = ncaptured ? 0 : prev.repetition_window + 1;
-    st.fullmove = prev.fullmove + (side_ != v.start_side);
+    st.plies_since_capture = ncaptured ? 0 : prev_plies + 1;
+    st.repetition_window = ncaptured ? 0 : prev_window + 1;
+    st.fullmove = prev_fullmove + (side_ != v.start_side);
     side_ = ~side_;
     set_decided(st);
-    history_.push_back(st);
 }
 
 void Position::unmake_move() {
     assert(history_.size() > 1);
+    const Variant& v = *variant_;
     const StateInfo& st = history_.back();
     const Square from = st.move.from(), to = st.move.to();
     side_ = ~side_;
     const Piece p = board_[to];
-    remove(to);
-    put(p, from);
-    // captured_piece[] follows the order in which make_move found them:
-    // directions N, E, S, W from the destination.
-    int i = 0;
-    for (int d = 0; d < 4; ++d) {
-        const Square a = variant_->neighbour[to][d];
-        if (a != NO_SQUARE && test(st.captured, a)) put(st.captured_piece[i++], a);
+    const Bitboard from_to = square_bb(from) | square_bb(to);
+    board_[to] = NO_PIECE;
+    board_[from] = p;
+    by_piece_[p] ^= from_to;
+    occupied_ ^= from_to;
+    const int ff = v.file[from], fr = v.rank[from], tf = v.file[to], tr = v.rank[to];
+    rank_occ_[fr] ^= uint16_t(1 << ff);
+    file_occ_[ff] ^= uint16_t(1 << fr);
+    rank_occ_[tr] ^= uint16_t(1 << tf);
+    file_occ_[tf] ^= uint16_t(1 << tr);
+    if (p == KING) king_ = from;
+    if (st.captured) {
+        // captured_piece[] follows the order in which make_move found them:
+        // directions N, E, S, W from the destination.
+        int i = 0;
+        for (int d = 0; d < 4; ++d) {
+            const Square a = v.neighbour[to][d];
+            if (a != NO_SQUARE && test(st.captured, a)) put(st.captured_piece[i++], a);
+        }
     }
     history_.pop_back();
 }

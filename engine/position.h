@@ -45,7 +45,9 @@ class Position {
         return s == ATTACKERS ? by_piece_[ATTACKER] : by_piece_[DEFENDER] | by_piece_[KING];
     }
     Bitboard occupied() const { return occupied_; }
-    Bitboard occupied_transposed() const { return occupied_t_; }
+    // Occupancy of one rank (bit f = file f) or one file (bit r = rank r).
+    unsigned rank_occupancy(int rank) const { return rank_occ_[rank]; }
+    unsigned file_occupancy(int file) const { return file_occ_[file]; }
     Square king_square() const { return king_; }
     Side side_to_move() const { return side_; }
     uint64_t key() const { return state().key; }
@@ -85,7 +87,8 @@ class Position {
     VariantPtr variant_;
     std::array<Piece, MAX_SQUARES> board_{};
     std::array<Bitboard, PIECE_KINDS> by_piece_{};
-    Bitboard occupied_ = 0, occupied_t_ = 0;
+    Bitboard occupied_ = 0;
+    std::array<uint16_t, MAX_SIZE> rank_occ_{}, file_occ_{};
     Square king_ = NO_SQUARE;
     Side side_ = ATTACKERS;
     std::vector<StateInfo> history_;

@@ -5,14 +5,14 @@
 
 namespace branan {
 
-uint16_t LineReach[MAX_SIZE][1 << MAX_SIZE];
+uint16_t LineReach[MAX_SIZE][1 << (MAX_SIZE + 1)];
 
 namespace {
 
 struct LineReachInit {
     LineReachInit() {
         for (int from = 0; from < MAX_SIZE; ++from)
-            for (unsigned occ = 0; occ < (1u << MAX_SIZE); ++occ) {
+            for (unsigned occ = 0; occ < (1u << (MAX_SIZE + 1)); ++occ) {
                 uint16_t reach = 0;
                 for (int s = from + 1; s < MAX_SIZE && !((occ >> s) & 1); ++s) reach |= 1 << s;
                 for (int s = from - 1; s >= 0 && !((occ >> s) & 1); --s) reach |= 1 << s;
@@ -49,6 +49,8 @@ Result<std::shared_ptr<const Variant>> Variant::make(const Rules& rules) {
         v->board |= square_bb(s);
         if (f == 0 || r == 0 || f == n - 1 || r == n - 1) v->edges |= square_bb(s);
         v->transposed[s] = uint8_t(f * n + r);
+        v->file[s] = uint8_t(f);
+        v->rank[s] = uint8_t(r);
         v->neighbour[s][NORTH] = int8_t(r + 1 < n ? s + n : NO_SQUARE);
         v->neighbour[s][SOUTH] = int8_t(r > 0 ? s - n : NO_SQUARE);
         v->neighbour[s][EAST] = int8_t(f + 1 < n ? s + 1 : NO_SQUARE);
@@ -77,6 +79,15 @@ Result<std::shared_ptr<const Variant>> Variant::make(const Rules& rules) {
         v->no_pass_t[p] = transpose(*v, v->no_pass[p]);
         // A square a piece may not pass but may stop on would need a special
         // case in the line lookups; no OpenTafl game has one.
+        for_each_square(v->no_stop[p], [&](Square s) {
+            v->no_stop_rank[p][s / n] |= uint16_t(1 << (s % n));
+            v->no_stop_file[p][s % n] |= uint16_t(1 << (s / n));
+        });
+        for (int i = 0; i < n; ++i) v->wall_rank[p][i] = v->wall_file[p][i] = uint16_t(1 << n);
+        for_each_square(v->no_pass[p], [&](Square s) {
+            v->wall_rank[p][s / n] |= uint16_t(1 << (s % n));
+            v->wall_file[p][s % n] |= uint16_t(1 << (s / n));
+        });
         if (v->no_pass[p] & ~v->no_stop[p])
             return Error{"rules: a square that a piece may stop on but not pass is not supported"};
     }

@@ -32,6 +32,12 @@ struct Variant {
     // coordinates (file-major), used for the file half of move generation.
     std::array<Bitboard, PIECE_KINDS> no_stop{}, no_pass{}, no_stop_t{}, no_pass_t{};
     std::array<Bitboard, PIECE_KINDS> hostile_empty{}, hostile_occupied{};
+    // The same no-stop / no-pass squares cut into lines, for move generation
+    // by line lookups: [piece][rank] has bit f for file f, [piece][file] has
+    // bit r for rank r. The *_pass lines also carry the board's end (bit
+    // `size`) as a wall, so a lookup never runs off the board.
+    uint16_t no_stop_rank[PIECE_KINDS][MAX_SIZE]{}, no_stop_file[PIECE_KINDS][MAX_SIZE]{};
+    uint16_t wall_rank[PIECE_KINDS][MAX_SIZE]{}, wall_file[PIECE_KINDS][MAX_SIZE]{};
 
     // King capture: squares where he needs four sides; off-board counts as a
     // side (ks:m).
@@ -42,6 +48,8 @@ struct Variant {
 
     // neighbour[s][d]: the square next to s in direction d, or NO_SQUARE.
     std::array<std::array<int8_t, 4>, MAX_SQUARES> neighbour{};
+    // File and rank of each square (avoids divisions by the runtime size).
+    std::array<uint8_t, MAX_SQUARES> file{}, rank{};
     // transposed[s]: file * size + rank.
     std::array<uint8_t, MAX_SQUARES> transposed{};
 
@@ -51,16 +59,16 @@ struct Variant {
 
     static Result<std::shared_ptr<const Variant>> make(const Rules& rules);
 
-    int file_of(Square s) const { return s % size; }
-    int rank_of(Square s) const { return s / size; }
+    int file_of(Square s) const { return file[s]; }
+    int rank_of(Square s) const { return rank[s]; }
     Square square(int file, int rank) const { return rank * size + file; }
 };
 
 // Reach along one line of at most 11 squares: bit i is set when square i can
 // be reached from `from` by sliding over empty squares, given the occupied
 // squares `occ` of that line (bit i = square i). The start square is not set.
-// Bits past the board's size must be masked off by the caller.
-extern uint16_t LineReach[MAX_SIZE][1 << MAX_SIZE];
+// The line may carry a wall bit at its end (bit `size`, at most bit 11).
+extern uint16_t LineReach[MAX_SIZE][1 << (MAX_SIZE + 1)];
 inline unsigned line_reach(int from, unsigned occ) {
     return LineReach[from][occ];
 }
