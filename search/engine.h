@@ -105,6 +105,20 @@ class Engine {
         int64_t time_ms = 0;
         uint64_t nps = 0;
     };
+    // Searches every position of the bench table (search/bench.cpp) to a
+    // fixed depth on a fresh engine (this one is not touched): depth 0 =
+    // the default bench depth. One thread gives a reproducible node count.
+    BenchResult bench(int depth = 0, int hash_mb = 16, int threads = 1) const;
+    static int default_bench_depth();
+    // The bench table: preset name and TFEN of each position.
+    struct BenchPosition {
+        const char* preset;
+        const char* tfen;
+    };
+    static const std::vector<BenchPosition>& bench_positions();
+
+    // Nodes searched by the last finished search (all threads).
+    uint64_t last_search_nodes() const;
 
   private:
     struct Impl;

@@ -1,0 +1,416 @@
+#include "engine.h"
+
+#include <algorithm>
+#include <condition_variable>
+#include <mutex>
+#include <optional>
+#include <thread>
+
+#include "movegen.h"
+#include "notation.h"
+#include "search.h"
+#include "tt.h"
+
+namespace branan {
+
+namespace {
+
+bool iequals(std::string_view a, std::string_view b) {
+    if (a.size() != b.size()) return false;
+    for (size_t i = 0; i < a.size(); ++i)
+        if (std::tolower((unsigned char)a[i]) != std::tolower((unsigned char)b[i])) return false;
+    return true;
+}
+
+Result<int64_t> parse_int(std::string_view name, std::string_view text, int64_t lo, int64_t hi) {
+    int64_t v = 0;
+    size_t i = 0;
+    bool neg = false;
+    if (i < text.size() && (text[i] == '-' || text[i] == '+')) neg = text[i++] == '-';
+    if (i == text.size()) return Error{"option " + std::string(name) + ": expected a number, got '" +
+                                       std::string(text) + "'"};
+    for (; i < text.size(); ++i) {
+        if (text[i] < '0' || text[i] > '9' || v > int64_t(1) << 50)
+            return Error{"option " + std::string(name) + ": expected a number, got '" +
+                         std::string(text) + "'"};
+        v = v * 10 + (text[i] - '0');
+    }
+    if (neg) v = -v;
+    if (v < lo || v > hi)
+        return Error{"option " + std::string(name) + ": " + std::to_string(v) + " is out of range [" +
+                     std::to_string(lo) + ", " + std::to_string(hi) + "]"};
+    return v;
+}
+
+constexpr int64_t MAX_HASH_MB = 1 << 16;
+
+RootMove make_root_move(Move m) {
+    RootMove rm;
+    rm.move = m;
+    rm.pv.assign(1, m);
+    return rm;
+}
+constexpr int64_t MAX_THREADS = 512;
+
+} // namespace
+
+struct Engine::Impl {
+    std::string variant_name;
+    VariantPtr variant;
+    std::optional<Position> pos;
+    std::vector<uint64_t> keys; // game history for repetitions (root last)
+    std::vector<int> windows;
+    EvalParams params;
+    TranspositionTable tt;
+    int threads = 1;
+    int multipv = 1;
+    bool ponder = false;
+    int64_t move_overhead = 30;
+    std::string eval_file;
+    std::vector<std::unique_ptr<History>> histories;
+
+    std::function<void(const SearchInfo&)> info_cb;
+    std::function<void(const BestMove&)> best_cb;
+
+    std::thread thread;
+    std::atomic<bool> running{false};
+    std::mutex mutex;
+    std::condition_variable cv;
+    bool done = true;
+    std::unique_ptr<SearchContext> ctx;
+    std::atomic<uint64_t> last_nodes{0};
+
+    void adopt(VariantPtr v, std::string name) {
+        const bool same_rules = variant && variant->rules == v->rules;
+        variant = std::move(v);
+        variant_name = std::move(name);
+        pos.emplace(variant);
+        keys.assign(1, pos->key());
+        windows.assign(1, 0);
+        if (!same_rules) params = default_params(variant->rules);
+    }
+    void ensure_histories() {
+        while (int(histories.size()) < threads) {
+            histories.push_back(std::make_unique<History>());
+            histories.back()->clear();
+        }
+    }
+    void join() {
+        {
+            std::unique_lock lock(mutex);
+            cv.wait(lock, [&] { return done; });
+        }
+        if (thread.joinable()) thread.join();
+    }
+    void main_search();
+};
+
+Engine::Engine() : impl_(std::make_unique<Impl>()) {
+    auto rules = preset_rules(default_preset_name());
+    auto v = Variant::make(*rules);
+    impl_->adopt(*v, std::string(default_preset_name()));
+    impl_->ensure_histories();
+}
+
+Engine::~Engine() {
+    if (impl_->running) {
+        impl_->ctx->stop = true;
+    }
+    impl_->join();
+}
+
+Status Engine::set_variant(std::string_view preset_name) {
+    if (searching()) return Error{"cannot change the variant while searching"};
+    auto rules = preset_rules(preset_name);
+    if (!rules) return Error{rules.error()};
+    auto v = Variant::make(*rules);
+    if (!v) return Error{v.error()};
+    impl_->adopt(*v, std::string(preset_name));
+    return {};
+}
+
+Status Engine::set_rules(std::string_view rules_string) {
+    if (searching()) return Error{"cannot change the rules while searching"};
+    auto rules = parse_rules(rules_string);
+    if (!rules) return Error{rules.error()};
+    auto v = Variant::make(*rules);
+    if (!v) return Error{v.error()};
+    std::string name = "custom";
+    for (const Preset& p : presets()) {
+        auto pr = preset_rules(p.name);
+        if (pr && *pr == *rules) name = p.name;
+    }
+    impl_->adopt(*v, name);
+    return {};
+}
+
+Status Engine::set_position(std::string_view tfen, const std::vector<std::string>& moves) {
+    if (searching()) return Error{"cannot set the position while searching"};
+    Impl& d = *impl_;
+    std::optional<Position> p;
+    if (tfen.empty() || tfen == "startpos") {
+        p.emplace(d.variant);
+    } else {
+        auto parsed = parse_tfen(d.variant, tfen);
+        if (!parsed) return Error{parsed.error()};
+        p.emplace(std::move(*parsed));
+    }
+    std::vector<uint64_t> keys{p->key()};
+    std::vector<int> windows{0};
+    for (size_t i = 0; i < moves.size(); ++i) {
+        auto m = parse_legal_move(*p, moves[i]);
+        if (!m)
+            return Error{"move " + std::to_string(i + 1) + " '" + moves[i] + "': " + m.error()};
+        p->make_move(*m);
+        keys.push_back(p->key());
+        windows.push_back(p->plies_since_capture() == 0 ? 0 : windows.back() + 1);
+    }
+    d.pos.emplace(std::move(*p));
+    d.keys = std::move(keys);
+    d.windows = std::move(windows);
+    return {};
+}
+
+Status Engine::set_position(const Position& pos) {
+    if (searching()) return Error{"cannot set the position while searching"};
+    Impl& d = *impl_;
+    if (pos.variant().rules != d.variant->rules) {
+        d.variant = pos.variant_ptr();
+        d.variant_name = "custom";
+        d.params = default_params(d.variant->rules);
+    }
+    d.pos.emplace(pos);
+    d.keys.assign(1, pos.key());
+    d.windows.assign(1, 0);
+    return {};
+}
+
+const Position& Engine::position() const {
+    return *impl_->pos;
+}
+const Rules& Engine::rules() const {
+    return impl_->variant->rules;
+}
+std::string Engine::rules_string() const {
+    return print_rules(impl_->variant->rules);
+}
+
+std::vector<OptionInfo> Engine::options() const {
+    using T = OptionInfo::Type;
+    std::vector<OptionInfo> out;
+    out.push_back({"Hash", T::SPIN, "16", 1, MAX_HASH_MB, {}});
+    out.push_back({"Threads", T::SPIN, "1", 1, MAX_THREADS, {}});
+    out.push_back({"MultiPV", T::SPIN, "1", 1, 256, {}});
+    out.push_back({"Ponder", T::CHECK, "false", 0, 0, {}});
+    out.push_back({"Move Overhead", T::SPIN, "30", 0, 10000, {}});
+    OptionInfo variant{"Variant", T::COMBO, std::string(default_preset_name()), 0, 0, {}};
+    for (const Preset& p : presets()) variant.vars.push_back(p.name);
+    out.push_back(variant);
+    out.push_back({"Rules", T::STRING, "", 0, 0, {}});
+    out.push_back({"EvalFile", T::STRING, "", 0, 0, {}});
+    out.push_back({"Clear Hash", T::BUTTON, "", 0, 0, {}});
+    return out;
+}
+
+Status Engine::set_option(std::string_view name, std::string_view value) {
+    if (searching()) return Error{"cannot set option '" + std::string(name) + "' while searching"};
+    Impl& d = *impl_;
+    if (iequals(name, "Hash")) {
+        auto v = parse_int(name, value, 1, MAX_HASH_MB);
+        if (!v) return Error{v.error()};
+        try {
+            d.tt.resize(size_t(*v));
+        } catch (const std::bad_alloc&) {
+            d.tt.resize(16);
+            return Error{"option Hash: cannot allocate " + std::to_string(*v) + " MiB; using 16"};
+        }
+        return {};
+    }
+    if (iequals(name, "Threads")) {
+        auto v = parse_int(name, value, 1, MAX_THREADS);
+        if (!v) return Error{v.error()};
+        d.threads = int(*v);
+        d.ensure_histories();
+        return {};
+    }
+    if (iequals(name, "MultiPV")) {
+        auto v = parse_int(name, value, 1, 256);
+        if (!v) return Error{v.error()};
+        d.multipv = int(*v);
+        return {};
+    }
+    if (iequals(name, "Move Overhead")) {
+        auto v = parse_int(name, value, 0, 10000);
+        if (!v) return Error{v.error()};
+        d.move_overhead = *v;
+        return {};
+    }
+    if (iequals(name, "Ponder")) {
+        if (iequals(value, "true"))
+            d.ponder = true;
+        else if (iequals(value, "false"))
+            d.ponder = false;
+        else
+            return Error{"option Ponder: expected true or false, got '" + std::string(value) + "'"};
+        return {};
+    }
+    if (iequals(name, "Variant")) return set_variant(value);
+    if (iequals(name, "Rules")) return set_rules(value);
+    if (iequals(name, "Clear Hash")) {
+        d.tt.clear();
+        return {};
+    }
+    if (iequals(name, "EvalFile")) {
+        d.eval_file = std::string(value);
+        return {};
+    }
+    return Error{"unknown option '" + std::string(name) + "'"};
+}
+
+void Engine::new_game() {
+    if (searching()) return;
+    impl_->tt.clear();
+    for (auto& h : impl_->histories) h->clear();
+}
+
+void Engine::on_info(std::function<void(const SearchInfo&)> callback) {
+    impl_->info_cb = std::move(callback);
+}
+void Engine::on_bestmove(std::function<void(const BestMove&)> callback) {
+    impl_->best_cb = std::move(callback);
+}
+
+Status Engine::go(const SearchLimits& limits) {
+    Impl& d = *impl_;
+    if (d.running) return Error{"a search is already running"};
+    if (d.thread.joinable() && d.thread.get_id() == std::this_thread::get_id())
+        return Error{"go from inside the bestmove callback is not supported"};
+    d.join();
+    d.ensure_histories();
+    d.ctx = std::make_unique<SearchContext>();
+    SearchContext& c = *d.ctx;
+    c.start = Clock::now();
+    c.limits = limits;
+    c.tt = &d.tt;
+    c.params = &d.params;
+    c.multipv = d.multipv;
+    c.pondering = limits.ponder;
+    c.on_info = d.info_cb;
+    c.init_time(d.pos->side_to_move(), d.move_overhead);
+    d.tt.new_search();
+
+    MoveList list;
+    generate_moves(*d.pos, list);
+    std::vector<RootMove> root;
+    for (Move m : list)
+        if (limits.searchmoves.empty() ||
+            std::find(limits.searchmoves.begin(), limits.searchmoves.end(), m) !=
+                limits.searchmoves.end())
+            root.push_back(make_root_move(m));
+    if (root.empty())
+        for (Move m : list) root.push_back(make_root_move(m));
+    for (int i = 0; i < d.threads; ++i) {
+        c.workers.push_back(
+            std::make_unique<Worker>(c, i, *d.pos, d.keys, d.windows, *d.histories[i]));
+        c.workers.back()->root_moves = root;
+    }
+    d.running = true;
+    {
+        std::lock_guard lock(d.mutex);
+        d.done = false;
+    }
+    d.thread = std::thread([&d] { d.main_search(); });
+    return {};
+}
+
+void Engine::Impl::main_search() {
+    SearchContext& c = *ctx;
+    BestMove best;
+    const GameResult over = pos->result();
+    Worker& main = *c.workers[0];
+    if (over.over() || main.root_moves.empty()) {
+        // Nothing to search: say how the game stands.
+        SearchInfo info;
+        if (over.winner == Winner::DRAW || (!over.over() && !variant->rules.no_moves_loses)) {
+            info.score = 0;
+        } else {
+            const Side stm = pos->side_to_move();
+            const bool stm_won = over.over() && ((over.winner == Winner::ATTACKERS) ==
+                                                 (stm == ATTACKERS));
+            info.score = stm_won ? mate_in(0) : mated_in(0);
+            info.mate = 0;
+        }
+        if (info_cb) info_cb(info);
+        while (!c.stop && (c.limits.infinite || c.pondering)) std::this_thread::sleep_for(
+            std::chrono::milliseconds(1));
+    } else {
+        std::vector<std::thread> helpers;
+        for (size_t i = 1; i < c.workers.size(); ++i)
+            helpers.emplace_back([&c, i] { c.workers[i]->run(); });
+        main.run();
+        while (!c.stop && (c.limits.infinite || c.pondering))
+            std::this_thread::sleep_for(std::chrono::milliseconds(1));
+        c.stop = true;
+        for (auto& t : helpers) t.join();
+        const RootMove& rm = main.root_moves[0];
+        best.best = rm.move;
+        if (rm.pv.size() > 1 && rm.pv[0] == rm.move) {
+            best.ponder = rm.pv[1];
+        } else {
+            // Ask the table for the reply.
+            Position p = *pos;
+            p.make_move(rm.move);
+            bool found;
+            const TTEntry* e = tt.probe(p.key(), found);
+            if (found && e->move()) {
+                MoveList replies;
+                generate_moves(p, replies);
+                if (replies.contains(e->move())) best.ponder = e->move();
+            }
+        }
+    }
+    last_nodes = c.total_nodes();
+    running = false;
+    if (best_cb) best_cb(best);
+    {
+        std::lock_guard lock(mutex);
+        done = true;
+    }
+    cv.notify_all();
+}
+
+void Engine::stop() {
+    if (impl_->running && impl_->ctx) impl_->ctx->stop = true;
+}
+
+void Engine::ponderhit() {
+    Impl& d = *impl_;
+    if (d.running && d.ctx) {
+        d.ctx->timer_origin_ms = d.ctx->elapsed_ms();
+        d.ctx->pondering = false;
+    }
+}
+
+void Engine::wait() {
+    Impl& d = *impl_;
+    if (d.thread.joinable() && d.thread.get_id() == std::this_thread::get_id()) return;
+    d.join();
+}
+
+bool Engine::searching() const {
+    return impl_->running;
+}
+
+Value Engine::evaluate() const {
+    return branan::evaluate(*impl_->pos, impl_->params);
+}
+
+const EvalParams& Engine::eval_params() const {
+    return impl_->params;
+}
+
+uint64_t Engine::last_search_nodes() const {
+    return impl_->last_nodes;
+}
+
+} // namespace branan

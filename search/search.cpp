@@ -1,0 +1,540 @@
+#include "search.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <thread>
+
+#include "movegen.h"
+#include "tafl.h"
+
+namespace branan {
+
+SearchTuning& search_tuning() {
+    static SearchTuning t;
+    return t;
+}
+
+void History::clear() {
+    std::memset(butterfly, 0, sizeof(butterfly));
+}
+
+uint64_t SearchContext::total_nodes() const {
+    uint64_t n = 0;
+    for (const auto& w : workers) n += w->nodes.load(std::memory_order_relaxed);
+    return n;
+}
+
+void SearchContext::init_time(Side us, int64_t overhead) {
+    timed = false;
+    if (limits.movetime_ms > 0) {
+        timed = true;
+        optimum_ms = maximum_ms = std::max<int64_t>(1, limits.movetime_ms - overhead);
+        return;
+    }
+    if (limits.time_ms[us] < 0) return;
+    timed = true;
+    const int64_t left = std::max<int64_t>(1, limits.time_ms[us] - overhead);
+    const int64_t inc = std::max<int64_t>(0, limits.inc_ms[us]);
+    const int mtg = limits.movestogo > 0 ? std::min(limits.movestogo, 40) : 35;
+    int64_t optimum = left / mtg + inc * 3 / 4;
+    int64_t maximum = std::min<int64_t>(left * 3 / 4, optimum * 5);
+    if (mtg == 1) maximum = std::min<int64_t>(left * 9 / 10, left - 10);
+    optimum = std::min(optimum, maximum);
+    optimum_ms = std::max<int64_t>(1, optimum);
+    maximum_ms = std::max<int64_t>(1, maximum);
+}
+
+Worker::Worker(SearchContext& ctx, int id, const Position& root,
+               const std::vector<uint64_t>& game_keys, const std::vector<int>& game_windows,
+               History& history)
+    : ctx_(ctx), id_(id), pos_(root), rules_(root.variant().rules), history_(history) {
+    keys_ = game_keys;
+    windows_ = game_windows;
+    root_idx_ = idx_ = int(keys_.size()) - 1;
+    keys_.resize(keys_.size() + MAX_PLY + 8);
+    windows_.resize(windows_.size() + MAX_PLY + 8);
+    stack_.resize(MAX_PLY + 8);
+    pv_.resize(MAX_PLY + 8);
+    pv_len_.resize(MAX_PLY + 8);
+}
+
+void Worker::do_move(Move m) {
+    pos_.make_move(m);
+    ++idx_;
+    keys_[idx_] = pos_.key();
+    windows_[idx_] = pos_.plies_since_capture() == 0 ? 0 : windows_[idx_ - 1] + 1;
+}
+void Worker::undo_move() {
+    pos_.unmake_move();
+    --idx_;
+}
+void Worker::do_null() {
+    pos_.make_null();
+    ++idx_;
+    keys_[idx_] = pos_.key();
+    windows_[idx_] = 0;
+}
+void Worker::undo_null() {
+    pos_.unmake_null();
+    --idx_;
+}
+
+Value Worker::path_rules(int ply) const {
+    const Rules& r = rules_;
+    if (r.repetition != RepetitionOutcome::IGNORED && windows_[idx_] >= 4) {
+        const uint64_t key = keys_[idx_];
+        const int window = windows_[idx_];
+        int count = 1;
+        for (int back = 4; back <= window && back <= idx_; back += 2)
+            if (keys_[idx_ - back] == key && ++count >= r.repetition_count) break;
+        if (count >= r.repetition_count) {
+            switch (r.repetition) {
+            case RepetitionOutcome::DRAW:
+                return VALUE_ZERO;
+            case RepetitionOutcome::MOVER_LOSES: // the mover is the opponent
+                return mate_in(ply);
+            case RepetitionOutcome::MOVER_WINS:
+                return mated_in(ply);
+            case RepetitionOutcome::IGNORED:
+                break;
+            }
+        }
+    }
+    if (r.no_capture_limit > 0 && pos_.plies_since_capture() >= r.no_capture_limit)
+        return VALUE_ZERO;
+    return VALUE_NONE;
+}
+
+bool Worker::check_stop() {
+    if (ctx_.stop.load(std::memory_order_relaxed)) return true;
+    if (id_ != 0) return false;
+    const SearchLimits& lim = ctx_.limits;
+    if (lim.nodes) {
+        const uint64_t n = ctx_.workers.size() == 1 ? nodes.load(std::memory_order_relaxed)
+                                                    : ctx_.total_nodes();
+        if (n >= lim.nodes) {
+            ctx_.stop = true;
+            return true;
+        }
+    }
+    if ((++check_counter_ & 1023) == 0 && ctx_.timed &&
+        !ctx_.pondering.load(std::memory_order_relaxed)) {
+        if (ctx_.elapsed_ms() - ctx_.timer_origin_ms.load() >= ctx_.maximum_ms) {
+            ctx_.stop = true;
+            return true;
+        }
+    }
+    return false;
+}
+
+void Worker::update_pv(int ply, Move m) {
+    pv_[ply][0] = m;
+    const int n = pv_len_[ply + 1];
+    for (int i = 0; i < n; ++i) pv_[ply][i + 1] = pv_[ply + 1][i];
+    pv_len_[ply] = n + 1;
+}
+
+namespace {
+
+constexpr int QPLY_THREAT_MAX = 6; // full-width defence against a king capture threat
+
+// Lazy SMP: helper threads skip some depths so they spread over the tree.
+constexpr int SKIP_SIZE[] = {1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4, 4, 4};
+constexpr int SKIP_PHASE[] = {0, 1, 0, 1, 2, 3, 0, 1, 2, 3, 4, 5, 0, 1, 2, 3, 4, 5, 6, 7};
+
+int lmr_table[64][64];
+struct LmrInit {
+    LmrInit() {
+        for (int d = 1; d < 64; ++d)
+            for (int m = 1; m < 64; ++m)
+                lmr_table[d][m] = int(0.5 + std::log(d) * std::log(m) / 2.2);
+    }
+} lmr_init;
+
+inline int hist_index(Move m) {
+    return m.from() * MAX_SQUARES + m.to();
+}
+
+inline void hist_update(int16_t& h, int bonus) {
+    bonus = std::clamp(bonus, -8000, 8000);
+    h += int16_t(bonus - h * std::abs(bonus) / 16384);
+}
+
+} // namespace
+
+Value Worker::qsearch(Value alpha, Value beta, int ply, int qply, bool pv_node) {
+    nodes.store(nodes.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
+    if (check_stop()) return VALUE_ZERO;
+    if (pv_node) {
+        pv_len_[ply] = 0;
+        seldepth_ = std::max(seldepth_, ply + 1);
+    }
+    if (pos_.decided().over()) return mated_in(ply);
+    if (rules_.no_capture_limit > 0 && pos_.plies_since_capture() >= rules_.no_capture_limit)
+        return VALUE_ZERO;
+    if (ply >= MAX_PLY - 4) return evaluate(pos_, *ctx_.params);
+
+    const Side us = pos_.side_to_move();
+    bool threatened;
+    Bitboard block = 0;
+    const bool nocap_near =
+        rules_.no_capture_limit > 0 && pos_.plies_since_capture() + 1 >= rules_.no_capture_limit;
+    if (us == DEFENDERS) {
+        if (tafl::king_escapes(pos_)) return mate_in(ply + 1);
+        threatened = tafl::king_capture_threat(pos_);
+    } else {
+        if (tafl::king_capture_threat(pos_)) return mate_in(ply + 1);
+        const Bitboard esc = tafl::king_escapes(pos_);
+        threatened = esc != 0;
+        if (threatened) {
+            if (popcount(esc) >= 2 && !nocap_near) return mated_in(ply + 2);
+            block = tafl::escape_paths(pos_, esc);
+        }
+    }
+
+    Value best = -VALUE_INFINITE;
+    const bool full_width = threatened && (us == ATTACKERS || qply < QPLY_THREAT_MAX);
+    if (!full_width) {
+        const Value stand = evaluate(pos_, *ctx_.params);
+        if (stand >= beta) return stand;
+        best = stand;
+        if (stand > alpha) alpha = stand;
+    }
+
+    MoveList list;
+    generate_moves(pos_, list);
+    if (list.empty()) return rules_.no_moves_loses ? mated_in(ply) : VALUE_ZERO;
+
+    // The moves worth a look, captures first.
+    Move moves[MAX_MOVES];
+    int scores[MAX_MOVES];
+    int n = 0;
+    for (Move m : list) {
+        if (full_width && us == ATTACKERS && !test(block, m.to())) {
+            continue;
+        }
+        const tafl::MoveEffect eff = tafl::move_effect(pos_, m);
+        if (!full_width && eff.captures == 0) continue;
+        moves[n] = m;
+        scores[n] = eff.captures * 16 + (pos_.piece_on(m.from()) == KING);
+        ++n;
+    }
+    if (full_width && n == 0) return mated_in(ply + 2); // nothing blocks the escape
+
+    for (int i = 0; i < n; ++i) {
+        int bi = i;
+        for (int j = i + 1; j < n; ++j)
+            if (scores[j] > scores[bi]) bi = j;
+        std::swap(moves[i], moves[bi]);
+        std::swap(scores[i], scores[bi]);
+        const Move m = moves[i];
+        do_move(m);
+        const Value v = -qsearch(-beta, -alpha, ply + 1, qply + 1, pv_node);
+        undo_move();
+        if (ctx_.stop.load(std::memory_order_relaxed)) return VALUE_ZERO;
+        if (v > best) {
+            best = v;
+            if (v > alpha) {
+                alpha = v;
+                if (pv_node) update_pv(ply, m);
+                if (v >= beta) break;
+            }
+        }
+    }
+    return best;
+}
+
+Value Worker::search(Value alpha, Value beta, int depth, int ply, bool pv_node, bool cut_node) {
+    if (depth <= 0) return qsearch(alpha, beta, ply, 0, pv_node);
+
+    nodes.store(nodes.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
+    if (check_stop()) return VALUE_ZERO;
+    if (pv_node) {
+        pv_len_[ply] = 0;
+        seldepth_ = std::max(seldepth_, ply + 1);
+    }
+
+    // The end of the game.
+    if (pos_.decided().over()) return mated_in(ply);
+    if (const Value r = path_rules(ply); r != VALUE_NONE) return r;
+    if (ply >= MAX_PLY - 4) return evaluate(pos_, *ctx_.params);
+
+    // Mate distance pruning.
+    alpha = std::max(mated_in(ply), alpha);
+    beta = std::min(mate_in(ply + 1), beta);
+    if (alpha >= beta) return alpha;
+
+    const uint64_t key = pos_.key();
+    bool tt_hit;
+    TTEntry* tte = ctx_.tt->probe(key, tt_hit);
+    const Value tt_value = tt_hit ? value_from_tt(tte->value(), ply) : VALUE_NONE;
+    const Move tt_move = tt_hit ? tte->move() : MOVE_NONE;
+    if (!pv_node && tt_hit && tte->depth() >= depth && tt_value != VALUE_NONE) {
+        const Bound b = tte->bound();
+        if (b == Bound::EXACT || (b == Bound::LOWER && tt_value >= beta) ||
+            (b == Bound::UPPER && tt_value <= alpha))
+            return tt_value;
+    }
+
+    // A win on this move.
+    const Side us = pos_.side_to_move();
+    bool threatened;
+    if (us == DEFENDERS) {
+        if (tafl::king_escapes(pos_)) return mate_in(ply + 1);
+        threatened = tafl::king_capture_threat(pos_);
+    } else {
+        if (tafl::king_capture_threat(pos_)) return mate_in(ply + 1);
+        threatened = tafl::king_escapes(pos_) != 0;
+    }
+
+    Value static_eval = tt_hit && tte->eval() != VALUE_NONE ? tte->eval()
+                                                            : evaluate(pos_, *ctx_.params);
+    stack_[ply].static_eval = static_eval;
+    stack_[ply + 2].killers[0] = stack_[ply + 2].killers[1] = MOVE_NONE;
+    const SearchTuning& tune = search_tuning();
+
+    // Futility (reverse): far above beta at a shallow depth.
+    if (tune.futility && !pv_node && !threatened && depth <= 3 && !is_win_score(beta) &&
+        static_eval - 120 * depth >= beta)
+        return static_eval;
+
+    // Null move.
+    if (tune.null_move && !pv_node && !threatened && depth >= 3 && static_eval >= beta &&
+        !is_win_score(beta) && ply > 0 && !pos_.last_move().is_none()) {
+        const int r = 2 + depth / 4;
+        do_null();
+        Value v = -search(-beta, -beta + 1, depth - 1 - r, ply + 1, false, !cut_node);
+        undo_null();
+        if (ctx_.stop.load(std::memory_order_relaxed)) return VALUE_ZERO;
+        if (v >= beta) return is_win_score(v) ? beta : v;
+    }
+
+    MoveList list;
+    generate_moves(pos_, list);
+    if (list.empty()) return rules_.no_moves_loses ? mated_in(ply) : VALUE_ZERO;
+
+    int scores[MAX_MOVES];
+    bool quiet[MAX_MOVES];
+    const int n = list.size();
+    const Stack& st = stack_[ply];
+    const int16_t* hist = history_.butterfly[us];
+    for (int i = 0; i < n; ++i) {
+        const Move m = list.moves[i];
+        const tafl::MoveEffect eff = tafl::move_effect(pos_, m);
+        quiet[i] = eff.captures == 0 && !eff.wins;
+        int s;
+        if (m == tt_move)
+            s = 1 << 30;
+        else if (eff.wins)
+            s = 1 << 29;
+        else if (eff.captures)
+            s = (1 << 24) + eff.captures * (1 << 20);
+        else if (m == st.killers[0])
+            s = (1 << 19) + 1;
+        else if (m == st.killers[1])
+            s = 1 << 19;
+        else
+            s = hist[hist_index(m)] + (pos_.piece_on(m.from()) == KING ? 4000 : 0);
+        scores[i] = s;
+    }
+
+    Value best = -VALUE_INFINITE;
+    Move best_move = MOVE_NONE;
+    Move quiets_tried[64];
+    int nquiets = 0;
+    int searched = 0;
+    for (int i = 0; i < n; ++i) {
+        int bi = i;
+        for (int j = i + 1; j < n; ++j)
+            if (scores[j] > scores[bi]) bi = j;
+        std::swap(list.moves[i], list.moves[bi]);
+        std::swap(scores[i], scores[bi]);
+        std::swap(quiet[i], quiet[bi]);
+        const Move m = list.moves[i];
+        const bool is_quiet = quiet[i];
+
+        do_move(m);
+        ++searched;
+        Value v;
+        int new_depth = depth - 1;
+        if (searched == 1) {
+            v = -search(-beta, -alpha, new_depth, ply + 1, pv_node, false);
+        } else {
+            int r = 0;
+            if (tune.lmr && depth >= 3 && is_quiet && searched > 3 && !threatened) {
+                r = lmr_table[std::min(depth, 63)][std::min(searched, 63)];
+                if (pv_node) r -= 1;
+                if (cut_node) r += 1;
+                r = std::clamp(r, 0, new_depth - 1);
+            }
+            v = -search(-alpha - 1, -alpha, new_depth - r, ply + 1, false, true);
+            if (r > 0 && v > alpha)
+                v = -search(-alpha - 1, -alpha, new_depth, ply + 1, false, !cut_node);
+            if (pv_node && v > alpha && v < beta)
+                v = -search(-beta, -alpha, new_depth, ply + 1, true, false);
+        }
+        undo_move();
+        if (ctx_.stop.load(std::memory_order_relaxed)) return VALUE_ZERO;
+
+        if (v > best) {
+            best = v;
+            if (v > alpha) {
+                best_move = m;
+                if (pv_node) update_pv(ply, m);
+                if (v >= beta) break;
+                alpha = v;
+            }
+        }
+        if (is_quiet && nquiets < 64) quiets_tried[nquiets++] = m;
+    }
+
+    if (best >= beta && best_move) {
+        // A quiet refutation: killers and history.
+        const tafl::MoveEffect eff = tafl::move_effect(pos_, best_move);
+        if (eff.captures == 0 && !eff.wins) {
+            Stack& s = stack_[ply];
+            if (s.killers[0] != best_move) {
+                s.killers[1] = s.killers[0];
+                s.killers[0] = best_move;
+            }
+            const int bonus = depth * depth * 16;
+            int16_t* h = history_.butterfly[us];
+            hist_update(h[hist_index(best_move)], bonus);
+            for (int i = 0; i < nquiets; ++i) hist_update(h[hist_index(quiets_tried[i])], -bonus);
+        }
+    }
+
+    const Bound bound = best >= beta                  ? Bound::LOWER
+                        : pv_node && best_move != MOVE_NONE ? Bound::EXACT
+                                                      : Bound::UPPER;
+    ctx_.tt->store(tte, key, value_to_tt(best, ply), bound, depth, best_move, static_eval);
+    return best;
+}
+
+Value Worker::root_search(int pv_idx, Value alpha, Value beta, int depth) {
+    Value best = -VALUE_INFINITE;
+    nodes.store(nodes.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
+    pv_len_[0] = 0;
+    stack_[2].killers[0] = stack_[2].killers[1] = MOVE_NONE;
+    const int n = int(root_moves.size());
+    for (int i = pv_idx; i < n; ++i) {
+        const Move m = root_moves[i].move;
+        do_move(m);
+        Value v;
+        if (i == pv_idx) {
+            v = -search(-beta, -alpha, depth - 1, 1, true, false);
+        } else {
+            v = -search(-alpha - 1, -alpha, depth - 1, 1, false, true);
+            if (v > alpha && v < beta) v = -search(-beta, -alpha, depth - 1, 1, true, false);
+        }
+        undo_move();
+        if (ctx_.stop.load(std::memory_order_relaxed)) return best;
+        if (v > best) {
+            best = v;
+            if (v > alpha || i == pv_idx) {
+                RootMove& rm = root_moves[i];
+                rm.score = v;
+                rm.bound = v >= beta ? Bound::LOWER : v <= alpha ? Bound::UPPER : Bound::EXACT;
+                rm.seldepth = seldepth_;
+                rm.pv.assign(1, m);
+                if (v > alpha)
+                    for (int k = 0; k < pv_len_[1]; ++k) rm.pv.push_back(pv_[1][k]);
+                std::rotate(root_moves.begin() + pv_idx, root_moves.begin() + i,
+                            root_moves.begin() + i + 1);
+            }
+            if (v > alpha) {
+                alpha = v;
+                if (v >= beta) break;
+            }
+        }
+    }
+    return best;
+}
+
+void Worker::report(int depth) {
+    if (!ctx_.on_info) return;
+    const int64_t t = ctx_.elapsed_ms();
+    const uint64_t nodes_all = ctx_.total_nodes();
+    const int lines = std::min<int>(ctx_.multipv, int(root_moves.size()));
+    const int hashfull = ctx_.tt->hashfull();
+    for (int i = 0; i < lines; ++i) {
+        const RootMove& rm = root_moves[i];
+        SearchInfo info;
+        info.depth = depth;
+        info.seldepth = std::max(rm.seldepth, depth);
+        info.multipv = i + 1;
+        info.score = rm.score;
+        info.mate = mate_moves(rm.score);
+        info.bound = rm.bound;
+        info.nodes = nodes_all;
+        info.time_ms = t;
+        info.nps = t > 0 ? nodes_all * 1000 / uint64_t(t) : nodes_all * 1000;
+        info.hashfull = hashfull;
+        info.pv = rm.pv;
+        ctx_.on_info(info);
+    }
+}
+
+void Worker::run() {
+    const SearchLimits& lim = ctx_.limits;
+    const int max_depth = lim.depth > 0 ? std::min(lim.depth, MAX_PLY - 10) : MAX_PLY - 10;
+    const int multipv = std::min<int>(ctx_.multipv, int(root_moves.size()));
+    Value prev_score = VALUE_NONE;
+    double time_factor = 1.0;
+    for (int depth = 1; depth <= max_depth; ++depth) {
+        if (id_ > 0) {
+            const int i = (id_ - 1) % 20;
+            if (((depth + SKIP_PHASE[i]) / SKIP_SIZE[i]) % 2) continue;
+        }
+        for (int pv_idx = 0; pv_idx < multipv; ++pv_idx) {
+            seldepth_ = 0;
+            const Value prev = root_moves[pv_idx].score;
+            Value delta = 30;
+            Value alpha = -VALUE_INFINITE, beta = VALUE_INFINITE;
+            if (depth >= 4 && prev != -VALUE_INFINITE && !is_win_score(prev)) {
+                alpha = std::max(prev - delta, -VALUE_INFINITE);
+                beta = std::min(prev + delta, VALUE_INFINITE);
+            }
+            while (true) {
+                const Value v = root_search(pv_idx, alpha, beta, depth);
+                if (ctx_.stop.load(std::memory_order_relaxed)) break;
+                if (v <= alpha && alpha > -VALUE_INFINITE) {
+                    beta = (alpha + beta) / 2;
+                    alpha = is_win_score(v) ? -VALUE_INFINITE
+                                            : std::max(v - delta, -VALUE_INFINITE);
+                } else if (v >= beta && beta < VALUE_INFINITE) {
+                    beta = is_win_score(v) ? VALUE_INFINITE : std::min(v + delta, VALUE_INFINITE);
+                } else {
+                    break;
+                }
+                delta += delta;
+                if (delta > 1000) alpha = -VALUE_INFINITE, beta = VALUE_INFINITE;
+            }
+            if (ctx_.stop.load(std::memory_order_relaxed)) break;
+        }
+        if (ctx_.stop.load(std::memory_order_relaxed)) break;
+        completed_depth = depth;
+        if (id_ != 0) continue;
+
+        report(depth);
+
+        // Stop conditions of the main thread.
+        const Value score = root_moves[0].score;
+        if (lim.mate > 0 && score >= VALUE_WIN_MAX_PLY && mate_moves(score) <= lim.mate) break;
+        if (ctx_.timed && lim.movetime_ms == 0 && !ctx_.pondering.load()) {
+            // A proven result will not get shorter.
+            if (is_win_score(score) && depth >= VALUE_WIN - std::abs(score) + 2) break;
+            if (prev_score != VALUE_NONE && score < prev_score - 20)
+                time_factor = std::min(2.0, time_factor * (1.0 + (prev_score - score) / 100.0));
+            else
+                time_factor = std::max(1.0, time_factor * 0.9);
+            const int64_t used = ctx_.elapsed_ms() - ctx_.timer_origin_ms.load();
+            if (root_moves.size() == 1 && depth >= 4) break;
+            if (used > ctx_.optimum_ms * time_factor * 0.6) break;
+        }
+        prev_score = score;
+    }
+}
+
+} // namespace branan

@@ -1,0 +1,188 @@
+#pragma once
+
+// Tafl tactics for move ordering and the quiescence search: what a move
+// would capture, whether the king can escape or be captured next move, and
+// which squares block his way out. All are read from the Variant's masks,
+// like make_move, without making the move.
+
+#include "movegen.h"
+
+namespace branan::tafl {
+
+// The squares the king could escape to this move (ignores whose turn it is).
+inline Bitboard king_escapes(const Position& pos) {
+    const Square k = pos.king_square();
+    if (k == NO_SQUARE) return 0;
+    return move_targets(pos, k) & pos.variant().escape;
+}
+
+// Squares an attacker could stand on to stop the king reaching `escapes`:
+// the squares between the king and each escape square, and the escape
+// square itself.
+inline Bitboard escape_paths(const Position& pos, Bitboard escapes) {
+    const Variant& v = pos.variant();
+    const Square k = pos.king_square();
+    Bitboard paths = 0;
+    for (int d = 0; d < 4; ++d) {
+        Bitboard ray = 0;
+        for (Square s = v.neighbour[k][d]; s != NO_SQUARE && pos.piece_on(s) == NO_PIECE;
+             s = v.neighbour[s][d]) {
+            ray |= square_bb(s);
+            if (test(escapes, s)) {
+                paths |= ray;
+                break;
+            }
+        }
+    }
+    return paths;
+}
+
+// Whether a piece of `side` can move to the empty square t this move.
+inline bool can_reach(const Position& pos, Square t, Side side) {
+    const Variant& v = pos.variant();
+    for (int d = 0; d < 4; ++d) {
+        Bitboard path = 0;
+        Square s = v.neighbour[t][d];
+        while (s != NO_SQUARE && pos.piece_on(s) == NO_PIECE) {
+            path |= square_bb(s);
+            s = v.neighbour[s][d];
+        }
+        if (s == NO_SQUARE) continue;
+        const Piece p = pos.piece_on(s);
+        if (side_of(p) != side) continue;
+        if (test(v.no_stop[p] | v.no_pass[p], t) || (path & v.no_pass[p])) continue;
+        return true;
+    }
+    return false;
+}
+
+// Whether an attacker arriving on t (next to the king, direction d from t
+// to the king) would capture him, on the current board.
+inline bool captures_king_from(const Position& pos, Square t, int d) {
+    const Variant& v = pos.variant();
+    const Square a = v.neighbour[t][d];
+    auto at = [&](Square s) { return s == t ? ATTACKER : pos.piece_on(s); };
+    if (test(v.king_strong, a)) {
+        for (int e = 0; e < 4; ++e) {
+            const Square c = v.neighbour[a][e];
+            if (c == NO_SQUARE) {
+                if (!v.edge_captures_king) return false;
+                continue;
+            }
+            const Piece q = at(c);
+            if (q == ATTACKER) continue;
+            if (q == NO_PIECE ? !test(v.hostile_empty[KING], c)
+                              : !test(v.hostile_occupied[KING], c))
+                return false;
+        }
+        return true;
+    }
+    const Square b = v.neighbour[a][d];
+    if (b == NO_SQUARE) return false;
+    const Piece q = pos.piece_on(b);
+    if (q == ATTACKER) return true;
+    return q == NO_PIECE ? test(v.hostile_empty[KING], b) : test(v.hostile_occupied[KING], b);
+}
+
+// The squares from which an attacker moving there would capture the king
+// (empty, next to the king), whether or not an attacker can get there.
+inline Bitboard king_capture_squares(const Position& pos) {
+    const Variant& v = pos.variant();
+    const Square k = pos.king_square();
+    if (k == NO_SQUARE) return 0;
+    Bitboard out = 0;
+    for (int d = 0; d < 4; ++d) {
+        const Square t = v.neighbour[k][d];
+        if (t == NO_SQUARE || pos.piece_on(t) != NO_PIECE) continue;
+        if (test(v.no_stop[ATTACKER], t)) continue;
+        if (captures_king_from(pos, t, d ^ 2)) out |= square_bb(t);
+    }
+    return out;
+}
+
+// Whether the attackers could capture the king with one move (ignores
+// whose turn it is).
+inline bool king_capture_threat(const Position& pos) {
+    Bitboard sq = king_capture_squares(pos);
+    while (sq)
+        if (can_reach(pos, pop_lsb(sq), ATTACKERS)) return true;
+    return false;
+}
+
+// What a move would do: the number of enemy pieces it captures, and
+// whether it wins at once (king captured or escaped).
+struct MoveEffect {
+    int captures = 0;
+    bool wins = false;
+};
+
+inline MoveEffect move_effect(const Position& pos, Move m) {
+    const Variant& v = pos.variant();
+    const Square from = m.from(), to = m.to();
+    const Piece p = pos.piece_on(from);
+    const Side us = side_of(p);
+    MoveEffect out;
+    if (p == KING && test(v.escape, to)) {
+        out.wins = true;
+        return out;
+    }
+    if (p == KING && !v.king_hammer) return out;
+    auto at = [&](Square s) { return s == to ? p : s == from ? NO_PIECE : pos.piece_on(s); };
+    for (int d = 0; d < 4; ++d) {
+        const Square a = v.neighbour[to][d];
+        if (a == NO_SQUARE) continue;
+        const Piece victim = at(a);
+        if (victim == NO_PIECE || side_of(victim) == us) continue;
+        if (victim == KING) {
+            bool captured;
+            if (test(v.king_strong, a)) {
+                captured = true;
+                for (int e = 0; e < 4 && captured; ++e) {
+                    const Square c = v.neighbour[a][e];
+                    if (c == NO_SQUARE)
+                        captured = v.edge_captures_king;
+                    else if (at(c) == ATTACKER)
+                        continue;
+                    else if (at(c) == NO_PIECE)
+                        captured = test(v.hostile_empty[KING], c);
+                    else
+                        captured = test(v.hostile_occupied[KING], c);
+                }
+            } else {
+                const Square b = v.neighbour[a][d];
+                if (b == NO_SQUARE)
+                    captured = false;
+                else if (at(b) == ATTACKER)
+                    captured = true;
+                else if (at(b) == NO_PIECE)
+                    captured = test(v.hostile_empty[KING], b);
+                else
+                    captured = test(v.hostile_occupied[KING], b);
+            }
+            if (captured) {
+                out.wins = true;
+                ++out.captures;
+            }
+            continue;
+        }
+        const Square b = v.neighbour[a][d];
+        if (b == NO_SQUARE) continue;
+        const Piece anvil = at(b);
+        bool captured;
+        if (anvil == NO_PIECE)
+            captured = test(v.hostile_empty[victim], b);
+        else if (side_of(anvil) == us)
+            captured = anvil != KING || v.king_anvil;
+        else
+            captured = test(v.hostile_occupied[victim], b);
+        if (captured) ++out.captures;
+    }
+    // The last attacker captured.
+    if (us == DEFENDERS && out.captures && v.rules.no_attackers_wins) {
+        int attackers_taken = out.captures;
+        if (popcount(pos.pieces(ATTACKER)) <= attackers_taken) out.wins = true;
+    }
+    return out;
+}
+
+} // namespace branan::tafl
