@@ -1,0 +1,172 @@
+#pragma once
+
+// Small shared helpers for the rules-core tests: the Variant of a preset,
+// positions from TFEN, moves from text, and pieces by square name.
+
+#include <catch2/catch.hpp>
+
+#include <map>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "movegen.h"
+#include "notation.h"
+#include "position.h"
+#include "rules.h"
+#include "variant.h"
+
+namespace branan::testutil {
+
+// The four editions of RULES.md, in the order of the presets table.
+inline const char* const EDITIONS[] = {"brandubh", "brandubh-house", "tablut", "tablut-house"};
+
+// The compiled Variant of a preset (built once, shared).
+inline VariantPtr variant(const std::string& preset) {
+    static std::map<std::string, VariantPtr> cache;
+    auto it = cache.find(preset);
+    if (it != cache.end()) return it->second;
+    auto rules = preset_rules(preset);
+    INFO("preset " << preset << ": " << (rules ? std::string("ok") : rules.error()));
+    REQUIRE(rules.ok());
+    auto v = Variant::make(*rules);
+    INFO("variant " << preset << ": " << (v ? std::string("ok") : v.error()));
+    REQUIRE(v.ok());
+    cache.emplace(preset, *v);
+    return *v;
+}
+
+// A position of a preset from TFEN; the test fails if the TFEN is rejected.
+inline Position tfen(const std::string& preset, const std::string& text) {
+    auto pos = parse_tfen(variant(preset), text);
+    INFO(preset << " TFEN '" << text << "': " << (pos ? std::string("ok") : pos.error()));
+    REQUIRE(pos.ok());
+    return *pos;
+}
+
+// TFEN from a list of pieces such as "Kd4 tc4 te7" (letter, square),
+// the side to move ('a' or 'd') and the counters.
+inline std::string make_tfen(int size, const std::string& pieces, char side, int plies = 0,
+                             int fullmove = 1) {
+    std::vector<char> board(size * size, '.');
+    size_t p = 0;
+    while (p < pieces.size()) {
+        size_t q = pieces.find(' ', p);
+        if (q == std::string::npos) q = pieces.size();
+        if (q > p) {
+            const std::string tok = pieces.substr(p, q - p);
+            REQUIRE(tok.size() >= 3);
+            const int file = tok[1] - 'a', rank = std::stoi(tok.substr(2)) - 1;
+            REQUIRE(file >= 0);
+            REQUIRE(file < size);
+            REQUIRE(rank >= 0);
+            REQUIRE(rank < size);
+            board[rank * size + file] = tok[0];
+        }
+        p = q + 1;
+    }
+    std::string s;
+    for (int rank = size - 1; rank >= 0; --rank) {
+        int empty = 0;
+        for (int f = 0; f < size; ++f) {
+            char c = board[rank * size + f];
+            if (c == '.') {
+                ++empty;
+                continue;
+            }
+            if (empty) s += std::to_string(empty);
+            empty = 0;
+            s += c;
+        }
+        if (empty) s += std::to_string(empty);
+        if (rank) s += '/';
+    }
+    return s + ' ' + side + ' ' + std::to_string(plies) + ' ' + std::to_string(fullmove);
+}
+
+// A position of a preset from a list of pieces (see make_tfen).
+inline Position setup(const std::string& preset, const std::string& pieces, char side,
+                      int plies = 0) {
+    return tfen(preset, make_tfen(variant(preset)->size, pieces, side, plies));
+}
+
+inline Square sq(const Position& pos, const std::string& name) {
+    auto s = parse_square(pos.variant(), name);
+    INFO("square " << name << ": " << (s ? std::string("ok") : s.error()));
+    REQUIRE(s.ok());
+    return *s;
+}
+
+inline Piece at(const Position& pos, const std::string& name) {
+    return pos.piece_on(sq(pos, name));
+}
+
+// The legal move `text` in pos (the test fails if it is not legal).
+inline Move legal(const Position& pos, const std::string& text) {
+    auto m = parse_legal_move(pos, text);
+    INFO("move " << text << " in " << to_tfen(pos) << ": " << (m ? std::string("ok") : m.error()));
+    REQUIRE(m.ok());
+    return *m;
+}
+
+// Plays a legal move given as text.
+inline void play(Position& pos, const std::string& text) {
+    pos.make_move(legal(pos, text));
+}
+
+// Plays a sequence of moves separated by spaces.
+inline void play_all(Position& pos, const std::string& moves) {
+    size_t p = 0;
+    while (p < moves.size()) {
+        size_t q = moves.find(' ', p);
+        if (q == std::string::npos) q = moves.size();
+        if (q > p) play(pos, moves.substr(p, q - p));
+        p = q + 1;
+    }
+}
+
+inline bool is_legal(const Position& pos, const std::string& text) {
+    auto m = parse_move(pos.variant(), text);
+    if (!m) return false;
+    MoveList list;
+    generate_moves(pos, list);
+    return list.contains(*m);
+}
+
+inline int count_pieces(const Position& pos, Piece p) {
+    return popcount(pos.pieces(p));
+}
+
+inline GameResult game(Winner w, EndReason r) {
+    return GameResult{w, r};
+}
+
+inline const GameResult ONGOING{};
+
+} // namespace branan::testutil
+
+namespace Catch {
+template <>
+struct StringMaker<branan::GameResult> {
+    static std::string convert(const branan::GameResult& r) {
+        return std::string("{") + branan::to_string(r.winner) + ", " + branan::to_string(r.reason) +
+               "}";
+    }
+};
+template <>
+struct StringMaker<branan::Piece> {
+    static std::string convert(branan::Piece p) {
+        switch (p) {
+        case branan::ATTACKER:
+            return "attacker";
+        case branan::DEFENDER:
+            return "defender";
+        case branan::KING:
+            return "king";
+        default:
+            return "empty";
+        }
+    }
+};
+} // namespace Catch
