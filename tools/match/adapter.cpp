@@ -1,0 +1,455 @@
+#include "adapter.h"
+
+#include <cmath>
+#include <cstdio>
+#include <iostream>
+#include <mutex>
+#include <sstream>
+
+namespace branan::match {
+
+// ---------------------------------------------------------------- time control
+
+namespace {
+
+bool parse_seconds(const std::string& text, double& out) {
+    // "12", "0.5", "1:30" (minutes:seconds)
+    try {
+        size_t colon = text.find(':');
+        size_t used = 0;
+        if (colon != std::string::npos) {
+            double m = std::stod(text.substr(0, colon), &used);
+            if (used != colon) return false;
+            std::string rest = text.substr(colon + 1);
+            double s = std::stod(rest, &used);
+            if (used != rest.size()) return false;
+            out = m * 60 + s;
+        } else {
+            out = std::stod(text, &used);
+            if (used != text.size()) return false;
+        }
+    } catch (...) {
+        return false;
+    }
+    return std::isfinite(out) && out >= 0;
+}
+
+std::string seconds_text(int64_t ms) {
+    char buf[32];
+    if (ms % 1000 == 0)
+        std::snprintf(buf, sizeof buf, "%lld", (long long)(ms / 1000));
+    else
+        std::snprintf(buf, sizeof buf, "%g", double(ms) / 1000.0);
+    return buf;
+}
+
+} // namespace
+
+std::string TimeControl::to_string() const {
+    std::string s;
+    if (movetime_ms > 0) {
+        s = "st=" + seconds_text(movetime_ms);
+    } else {
+        if (moves > 0) s = std::to_string(moves) + "/";
+        s += seconds_text(base_ms);
+        if (inc_ms > 0) s += "+" + seconds_text(inc_ms);
+    }
+    if (depth > 0) s += " depth=" + std::to_string(depth);
+    if (nodes > 0) s += " nodes=" + std::to_string(nodes);
+    return s;
+}
+
+std::optional<TimeControl> parse_time_control(const std::string& text, std::string& error) {
+    TimeControl tc;
+    double x = 0;
+    if (text.rfind("st=", 0) == 0) {
+        if (!parse_seconds(text.substr(3), x) || x <= 0) {
+            error = "bad time per move '" + text + "' (expected st=SECONDS)";
+            return std::nullopt;
+        }
+        tc.movetime_ms = int64_t(std::llround(x * 1000));
+        return tc;
+    }
+    std::string rest = text;
+    size_t slash = rest.find('/');
+    if (slash != std::string::npos) {
+        try {
+            size_t used = 0;
+            tc.moves = std::stoi(rest.substr(0, slash), &used);
+            if (used != slash || tc.moves <= 0) throw 0;
+        } catch (...) {
+            error = "bad moves count in time control '" + text + "'";
+            return std::nullopt;
+        }
+        rest = rest.substr(slash + 1);
+    }
+    size_t plus = rest.find('+');
+    std::string base = rest.substr(0, plus);
+    if (!parse_seconds(base, x)) {
+        error = "bad time control '" + text + "' (expected [MOVES/]SECONDS[+INC] or st=SECONDS)";
+        return std::nullopt;
+    }
+    tc.base_ms = int64_t(std::llround(x * 1000));
+    if (plus != std::string::npos) {
+        if (!parse_seconds(rest.substr(plus + 1), x)) {
+            error = "bad increment in time control '" + text + "'";
+            return std::nullopt;
+        }
+        tc.inc_ms = int64_t(std::llround(x * 1000));
+    }
+    if (!tc.valid()) {
+        error = "time control '" + text + "' gives no time";
+        return std::nullopt;
+    }
+    return tc;
+}
+
+// ---------------------------------------------------------------- common
+
+namespace {
+
+std::mutex debug_mutex;
+
+std::vector<std::string> words(const std::string& line) {
+    std::vector<std::string> out;
+    std::istringstream in(line);
+    std::string w;
+    while (in >> w) out.push_back(w);
+    return out;
+}
+
+// The process and the line traffic shared by both protocols.
+class ProcessAdapter : public EngineAdapter {
+  public:
+    ProcessAdapter(EngineConfig config, const AbortFlag& abort, std::chrono::milliseconds hs)
+        : config_(std::move(config)), abort_(abort), handshake_(hs) {}
+    ~ProcessAdapter() override { proc_.kill(); }
+
+    const EngineConfig& config() const override { return config_; }
+    bool alive() override { return proc_.running() && !proc_.exited(); }
+    std::string exit_description() override {
+        proc_.exited();
+        return proc_.exit_description();
+    }
+    void quit() override {
+        if (!proc_.running()) return;
+        send(quit_command());
+        proc_.close(std::chrono::milliseconds(300));
+    }
+
+  protected:
+    virtual std::string quit_command() const = 0;
+
+    bool spawn(std::string& error) {
+        std::vector<std::string> argv{config_.cmd};
+        argv.insert(argv.end(), config_.args.begin(), config_.args.end());
+        std::string err_path = config_.stderr_path.empty() ? "/dev/null" : config_.stderr_path;
+        if (config_.debug && config_.stderr_path.empty()) err_path.clear(); // inherit
+        if (!proc_.start(argv, config_.dir, err_path, error)) return false;
+        return true;
+    }
+
+    bool send(const std::string& line) {
+        if (config_.debug) {
+            std::lock_guard lock(debug_mutex);
+            std::cerr << config_.name << " < " << line << "\n";
+        }
+        return proc_.write_line(line);
+    }
+
+    enum class Got { LINE, TIMEOUT, END, ABORTED };
+    // One line before the deadline, waking up now and then for the abort flag.
+    Got receive(std::string& line, Clock::time_point deadline) {
+        while (true) {
+            if (abort_.stop.load()) return Got::ABORTED;
+            auto slice = std::min(deadline, Clock::now() + std::chrono::milliseconds(50));
+            auto r = proc_.read_line(line, slice);
+            if (r == ChildProcess::ReadStatus::LINE) {
+                if (config_.debug) {
+                    std::lock_guard lock(debug_mutex);
+                    std::cerr << config_.name << " > " << line << "\n";
+                }
+                return Got::LINE;
+            }
+            if (r == ChildProcess::ReadStatus::END) return Got::END;
+            if (Clock::now() >= deadline) return Got::TIMEOUT;
+        }
+    }
+
+    // Reads until a line whose first word is `word`; false on timeout/end.
+    bool wait_for(const std::string& word, std::chrono::milliseconds timeout, std::string& error,
+                  std::string* found = nullptr) {
+        auto deadline = Clock::now() + timeout;
+        std::string line;
+        while (true) {
+            Got g = receive(line, deadline);
+            if (g == Got::LINE) {
+                auto w = words(line);
+                if (!w.empty() && w[0] == word) {
+                    if (found) *found = line;
+                    return true;
+                }
+                on_other_line(w);
+                continue;
+            }
+            if (g == Got::TIMEOUT)
+                error = "no '" + word + "' within " + std::to_string(timeout.count()) + " ms";
+            else if (g == Got::END)
+                error = "the engine exited while we waited for '" + word + "' (" +
+                        exit_description() + ")";
+            else
+                error = "aborted";
+            return false;
+        }
+    }
+    virtual void on_other_line(const std::vector<std::string>& w) { (void)w; }
+
+    EngineConfig config_;
+    const AbortFlag& abort_;
+    std::chrono::milliseconds handshake_;
+    ChildProcess proc_;
+};
+
+// ---------------------------------------------------------------- UCI-style
+
+class UciAdapter : public ProcessAdapter {
+  public:
+    using ProcessAdapter::ProcessAdapter;
+
+    bool start(std::string& error) override {
+        if (!spawn(error)) return false;
+        send("uci");
+        if (!wait_for("uciok", handshake_, error)) return false;
+        for (const auto& [name, value] : config_.options)
+            send("setoption name " + name + " value " + value);
+        send("isready");
+        return wait_for("readyok", handshake_, error);
+    }
+
+    bool new_game(const GameSetup& setup, std::string& error) override {
+        root_ = setup.root_tfen.empty() ? "startpos" : "fen " + setup.root_tfen;
+        if (!setup.preset.empty())
+            send("setoption name Variant value " + setup.preset);
+        else
+            send("setoption name Rules value " + setup.rules);
+        send("ucinewgame");
+        send("isready");
+        return wait_for("readyok", handshake_, error);
+    }
+
+    TurnReply play(const TurnRequest& r) override {
+        TurnReply reply;
+        std::string pos = "position " + root_;
+        if (!r.moves.empty()) {
+            pos += " moves";
+            for (const std::string& m : r.moves) pos += " " + m;
+        }
+        std::string go = "go";
+        if (r.movetime_ms > 0) {
+            go += " movetime " + std::to_string(r.movetime_ms);
+        } else {
+            go += " atime " + std::to_string(std::max<int64_t>(0, r.time_ms[ATTACKERS]));
+            go += " dtime " + std::to_string(std::max<int64_t>(0, r.time_ms[DEFENDERS]));
+            go += " ainc " + std::to_string(r.inc_ms[ATTACKERS]);
+            go += " dinc " + std::to_string(r.inc_ms[DEFENDERS]);
+            if (r.movestogo > 0) go += " movestogo " + std::to_string(r.movestogo);
+        }
+        if (r.depth > 0) go += " depth " + std::to_string(r.depth);
+        if (r.nodes > 0) go += " nodes " + std::to_string(r.nodes);
+        auto t0 = Clock::now();
+        bool sent = send(pos) && send(go);
+        std::string line;
+        while (true) {
+            Got g = sent ? receive(line, r.deadline) : Got::END;
+            reply.elapsed_ms =
+                std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - t0).count();
+            if (g == Got::ABORTED) {
+                reply.status = TurnReply::Status::ABORTED;
+                return reply;
+            }
+            if (g == Got::TIMEOUT) {
+                reply.status = TurnReply::Status::TIMEOUT;
+                return reply;
+            }
+            if (g == Got::END) {
+                reply.status = TurnReply::Status::CRASHED;
+                return reply;
+            }
+            auto w = words(line);
+            if (w.empty()) continue;
+            if (w[0] == "info") {
+                read_info(w, reply);
+                continue;
+            }
+            if (w[0] == "bestmove") {
+                if (w.size() < 2 || w[1] == "(none)" || w[1] == "none" || w[1] == "0000") {
+                    reply.status = TurnReply::Status::MALFORMED;
+                    reply.line = line;
+                    return reply;
+                }
+                reply.move = w[1];
+                reply.line = line;
+                return reply;
+            }
+            // Anything else (unknown words) is ignored, as UCI asks.
+        }
+    }
+
+    bool recover(std::chrono::milliseconds grace) override {
+        if (!alive()) return false;
+        send("stop");
+        send("isready");
+        std::string error;
+        return wait_for("readyok", grace, error);
+    }
+
+  private:
+    std::string quit_command() const override { return "quit"; }
+
+    static void read_info(const std::vector<std::string>& w, TurnReply& reply) {
+        for (size_t i = 1; i + 1 < w.size(); ++i) {
+            try {
+                if (w[i] == "depth") reply.depth = std::stoi(w[i + 1]);
+                if (w[i] == "score" && i + 2 < w.size()) {
+                    int v = std::stoi(w[i + 2]);
+                    if (w[i + 1] == "cp") reply.score_cp = v;
+                    if (w[i + 1] == "mate" || w[i + 1] == "win")
+                        reply.score_cp = v > 0 ? 100000 - v : -100000 - v;
+                }
+            } catch (...) {
+            }
+        }
+    }
+
+    std::string root_ = "startpos";
+};
+
+// ---------------------------------------------------------------- OpenTafl
+
+class OtepAdapter : public ProcessAdapter {
+  public:
+    using ProcessAdapter::ProcessAdapter;
+
+    bool start(std::string& error) override {
+        if (!spawn(error)) return false;
+        return wait_for("hello", handshake_, error);
+    }
+
+    bool new_game(const GameSetup& setup, std::string& error) override {
+        setup_ = setup;
+        known_moves_ = -1;
+        if (!send("rules " + setup.rules)) {
+            error = "the engine has gone (" + exit_description() + ")";
+            return false;
+        }
+        return true;
+    }
+
+    TurnReply play(const TurnRequest& r) override {
+        TurnReply reply;
+        request_ = &r;
+        bool sent = true;
+        if (known_moves_ >= 0 && int(r.moves.size()) == known_moves_ + 1) {
+            sent = send("opponent-move " + r.move_records.back() + " " + r.position_opentafl);
+        } else {
+            sent = send_position();
+        }
+        if (r.movetime_ms <= 0) sent = sent && send_clock();
+        sent = sent && send(std::string("play ") + side_word(r.to_move));
+        auto t0 = Clock::now();
+        std::string line;
+        while (true) {
+            Got g = sent ? receive(line, r.deadline) : Got::END;
+            reply.elapsed_ms =
+                std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - t0).count();
+            if (g == Got::ABORTED) {
+                reply.status = TurnReply::Status::ABORTED;
+                break;
+            }
+            if (g == Got::TIMEOUT) {
+                reply.status = TurnReply::Status::TIMEOUT;
+                break;
+            }
+            if (g == Got::END) {
+                reply.status = TurnReply::Status::CRASHED;
+                break;
+            }
+            auto w = words(line);
+            if (w.empty()) continue;
+            if (w[0] == "move") {
+                if (w.size() != 2) {
+                    reply.status = TurnReply::Status::MALFORMED;
+                    reply.line = line;
+                } else {
+                    reply.move = w[1];
+                    reply.line = line;
+                    known_moves_ = int(r.moves.size()) + 1;
+                }
+                break;
+            }
+            if (w[0] == "error" && w.size() >= 2 && w[1] == "-1") { // the engine gives up
+                reply.status = TurnReply::Status::MALFORMED;
+                reply.line = line;
+                break;
+            }
+            if (w.size() == 1) { // bare requests: send it again
+                if (w[0] == "rules") send("rules " + setup_.rules);
+                if (w[0] == "position" || w[0] == "side") send_position();
+                if (w[0] == "clock") send_clock();
+            }
+            if (w[0] == "analysis") { // "analysis n m1|m2 eval"
+                try {
+                    if (w.size() >= 4) reply.score_cp = std::stoi(w[3]);
+                } catch (...) {
+                }
+            }
+            // status, error 0, simple-moves: nothing to do
+        }
+        request_ = nullptr;
+        return reply;
+    }
+
+    void move_accepted(const std::string& position_opentafl) override {
+        send("move " + position_opentafl);
+    }
+
+    void game_over(Winner winner) override {
+        int code = winner == Winner::DRAW        ? 1
+                   : winner == Winner::ATTACKERS ? 2
+                   : winner == Winner::DEFENDERS ? 3
+                                                 : 0;
+        send("finish " + std::to_string(code));
+    }
+
+    bool recover(std::chrono::milliseconds) override { return false; } // no `stop` in OTEP
+
+  private:
+    std::string quit_command() const override { return "goodbye"; }
+    static const char* side_word(Side s) { return s == ATTACKERS ? "attackers" : "defenders"; }
+
+    bool send_position() {
+        if (!request_) return true;
+        return send("position " + request_->position_opentafl) &&
+               send(std::string("side ") + side_word(request_->to_move));
+    }
+    bool send_clock() {
+        if (!request_ || request_->time_ms[0] < 0) return true;
+        return send("clock " + std::to_string(std::max<int64_t>(0, request_->time_ms[0])) + " " +
+                    std::to_string(std::max<int64_t>(0, request_->time_ms[1])) + " 0 0 0");
+    }
+
+    GameSetup setup_;
+    int known_moves_ = -1; // moves since the root that the engine has seen, -1: none
+    const TurnRequest* request_ = nullptr;
+};
+
+} // namespace
+
+std::unique_ptr<EngineAdapter> make_adapter(const EngineConfig& config, const AbortFlag& abort,
+                                            std::chrono::milliseconds handshake_timeout) {
+    if (config.proto == "otep")
+        return std::make_unique<OtepAdapter>(config, abort, handshake_timeout);
+    return std::make_unique<UciAdapter>(config, abort, handshake_timeout);
+}
+
+} // namespace branan::match

@@ -1,0 +1,219 @@
+#include "game.h"
+
+#include "movegen.h"
+#include "notation.h"
+
+namespace branan::match {
+
+Result<Position> opening_position(const VariantPtr& variant, const Opening& opening) {
+    Position pos(variant);
+    if (!opening.root_tfen.empty()) {
+        auto p = parse_tfen(variant, opening.root_tfen);
+        if (!p) return Error{"bad TFEN: " + p.error()};
+        pos = std::move(*p);
+    }
+    if (pos.result().over()) return Error{"the opening position is already decided"};
+    for (const std::string& text : opening.moves) {
+        auto m = parse_legal_move(pos, text);
+        if (!m) return Error{"move '" + text + "': " + m.error()};
+        pos.make_move(*m);
+        if (pos.result().over()) return Error{"the game is over after move '" + text + "'"};
+    }
+    return pos;
+}
+
+namespace {
+
+Winner winner_of(Side s) {
+    return s == ATTACKERS ? Winner::ATTACKERS : Winner::DEFENDERS;
+}
+const char* side_name(Side s) {
+    return s == ATTACKERS ? "attackers" : "defenders";
+}
+
+} // namespace
+
+GameOutcome play_game(const GameConfig& config, EngineAdapter* const players[2],
+                      const AbortFlag& abort) {
+    GameOutcome out;
+    const Variant& v = *config.variant;
+    auto start = opening_position(config.variant, config.opening);
+    if (!start) { // openings are checked when loaded; this is a safety net
+        out.aborted = true;
+        out.detail = "bad opening: " + start.error();
+        return out;
+    }
+    Position pos = std::move(*start);
+    // The root the engines see, and the opening moves in record notation.
+    Position root(config.variant);
+    if (!config.opening.root_tfen.empty()) root = *parse_tfen(config.variant, config.opening.root_tfen);
+    GameSetup setup;
+    setup.preset = config.preset;
+    setup.rules = config.rules_string;
+    setup.root_tfen = config.opening.root_tfen;
+    setup.root_opentafl = to_opentafl_position(root);
+    setup.root_side = root.side_to_move();
+    std::vector<std::string> moves, records;
+    for (const std::string& text : config.opening.moves) {
+        Move m = *parse_legal_move(root, text);
+        records.push_back(move_record(root, m));
+        moves.push_back(move_name(v, m));
+        root.make_move(m);
+    }
+    out.opening_records = records;
+    out.start_tfen = to_tfen(pos);
+
+    auto finish = [&](Winner w, std::string reason, std::string detail) {
+        out.winner = w;
+        out.reason = std::move(reason);
+        out.detail = std::move(detail);
+        out.final_tfen = to_tfen(pos);
+        for (int s = 0; s < 2; ++s)
+            if (!out.restart[s]) players[s]->game_over(w);
+        return out;
+    };
+
+    // New game for both; an engine that does not answer loses.
+    bool failed[2] = {false, false};
+    std::string errors[2];
+    for (int s = 0; s < 2; ++s) {
+        if (!players[s]->alive()) {
+            failed[s] = true;
+            errors[s] = "not running";
+        } else if (!players[s]->new_game(setup, errors[s])) {
+            failed[s] = true;
+        }
+        if (failed[s]) out.restart[s] = true;
+    }
+    if (abort.stop.load()) {
+        out.aborted = true;
+        return out;
+    }
+    if (failed[0] && failed[1])
+        return finish(Winner::DRAW, "no-answer", "neither engine answered at the start of the game");
+    for (int s = 0; s < 2; ++s)
+        if (failed[s])
+            return finish(winner_of(~Side(s)), "no-answer",
+                          players[s]->config().name + " (" + side_name(Side(s)) +
+                              ") did not answer at the start of the game: " + errors[s]);
+
+    // Clocks.
+    const TimeControl* tc[2] = {&players[0]->config().tc, &players[1]->config().tc};
+    int64_t clock[2];
+    int moves_made[2] = {0, 0};
+    for (int s = 0; s < 2; ++s) clock[s] = tc[s]->movetime_ms > 0 ? -1 : tc[s]->base_ms;
+    int win_streak[2] = {0, 0}, loss_streak[2] = {0, 0};
+    int plies = 0;
+
+    while (true) {
+        GameResult r = pos.result();
+        if (r.over()) {
+            std::string detail = std::string(to_string(r.reason));
+            return finish(r.winner, to_string(r.reason), detail);
+        }
+        if (config.max_plies > 0 && plies >= config.max_plies)
+            return finish(Winner::DRAW, "max-plies",
+                          "adjudicated a draw after " + std::to_string(plies) + " plies");
+
+        const Side us = pos.side_to_move();
+        EngineAdapter& engine = *players[us];
+        const TimeControl& t = *tc[us];
+        TurnRequest req;
+        req.moves = moves;
+        req.move_records = records;
+        req.position_opentafl = to_opentafl_position(pos);
+        req.to_move = us;
+        int64_t allowed;
+        if (t.movetime_ms > 0) {
+            req.movetime_ms = t.movetime_ms;
+            allowed = t.movetime_ms;
+        } else {
+            for (int s = 0; s < 2; ++s) {
+                req.time_ms[s] = clock[s] < 0 ? tc[s]->movetime_ms : clock[s];
+                req.inc_ms[s] = tc[s]->inc_ms;
+            }
+            if (t.moves > 0) req.movestogo = t.moves - moves_made[us] % t.moves;
+            allowed = clock[us];
+        }
+        req.depth = t.depth;
+        req.nodes = t.nodes;
+        req.deadline = Clock::now() + std::chrono::milliseconds(allowed + config.time_margin_ms);
+
+        TurnReply reply = engine.play(req);
+        const std::string who = engine.config().name + " (" + side_name(us) + ")";
+        using S = TurnReply::Status;
+        if (reply.status == S::ABORTED) {
+            out.aborted = true;
+            return out;
+        }
+        if (reply.status == S::CRASHED) {
+            out.restart[us] = true;
+            return finish(winner_of(~us), "crash",
+                          who + " crashed (" + engine.exit_description() + ")");
+        }
+        if (reply.status == S::TIMEOUT) {
+            if (!engine.recover(config.recover_grace)) out.restart[us] = true;
+            return finish(winner_of(~us), "time-forfeit",
+                          who + " did not move within " + std::to_string(allowed) + " ms" +
+                              (out.restart[us] ? " and stopped answering" : ""));
+        }
+        if (reply.status == S::MALFORMED)
+            return finish(winner_of(~us), "malformed",
+                          who + " sent a malformed answer '" + reply.line + "'");
+        if (reply.elapsed_ms > allowed + config.time_margin_ms)
+            return finish(winner_of(~us), "time-forfeit",
+                          who + " moved after its time ran out (" +
+                              std::to_string(reply.elapsed_ms) + " ms of " +
+                              std::to_string(allowed) + ")");
+        auto parsed = parse_move(v, reply.move);
+        if (!parsed)
+            return finish(winner_of(~us), "malformed",
+                          who + " sent a malformed move '" + reply.move + "': " + parsed.error());
+        auto legal = parse_legal_move(pos, reply.move);
+        if (!legal)
+            return finish(winner_of(~us), "illegal-move",
+                          who + " played an illegal move '" + reply.move + "': " + legal.error());
+
+        // The move stands.
+        Move m = *legal;
+        PlyRecord ply;
+        ply.side = us;
+        ply.record = move_record(pos, m);
+        ply.ms = reply.elapsed_ms;
+        ply.score_cp = reply.score_cp;
+        moves.push_back(move_name(v, m));
+        records.push_back(ply.record);
+        out.plies.push_back(ply);
+        pos.make_move(m);
+        ++plies;
+        if (t.movetime_ms <= 0) {
+            clock[us] -= reply.elapsed_ms;
+            clock[us] += t.inc_ms;
+            ++moves_made[us];
+            if (t.moves > 0 && moves_made[us] % t.moves == 0) clock[us] += t.base_ms;
+        }
+        out.clock_ms[0] = clock[0];
+        out.clock_ms[1] = clock[1];
+        if (!pos.result().over()) engine.move_accepted(to_opentafl_position(pos));
+
+        // Adjudication on agreed scores: the winner's engine says it wins and
+        // the loser's says it loses, each for `movecount` moves in a row.
+        if (config.resign.movecount > 0) {
+            const int cp = config.resign.score_cp;
+            if (reply.score_cp && *reply.score_cp >= cp) ++win_streak[us];
+            else win_streak[us] = 0;
+            if (reply.score_cp && *reply.score_cp <= -cp) ++loss_streak[us];
+            else loss_streak[us] = 0;
+            for (Side s : {ATTACKERS, DEFENDERS}) {
+                if (win_streak[s] >= config.resign.movecount &&
+                    loss_streak[~s] >= config.resign.movecount && !pos.result().over())
+                    return finish(winner_of(s), "adjudication",
+                                  "adjudicated: both engines agreed for " +
+                                      std::to_string(config.resign.movecount) +
+                                      " moves that the " + side_name(s) + " win");
+            }
+        }
+    }
+}
+
+} // namespace branan::match

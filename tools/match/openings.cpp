@@ -1,0 +1,184 @@
+#include "openings.h"
+
+#include <algorithm>
+#include <fstream>
+#include <random>
+#include <sstream>
+
+#include "movegen.h"
+#include "notation.h"
+
+namespace branan::match {
+
+namespace {
+
+constexpr int WIN = 10000;
+
+uint64_t mix(uint64_t x) { // splitmix64
+    x += 0x9E3779B97F4A7C15ull;
+    x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
+    x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
+    return x ^ (x >> 31);
+}
+
+// Material (an attacker is worth 100, a defender as much as makes the start
+// even) plus the king's open roads to an escape square.
+int evaluate(const Position& pos) {
+    const Variant& v = pos.variant();
+    int att0 = 0, def0 = 0;
+    for (int s = 0; s < v.num_squares; ++s) {
+        if (v.start[s] == ATTACKER) ++att0;
+        if (v.start[s] == DEFENDER) ++def0;
+    }
+    const int att = popcount(pos.pieces(ATTACKER));
+    const int def = popcount(pos.pieces(DEFENDER));
+    const int def_value = def0 > 0 ? 100 * att0 / def0 : 100;
+    int score = def * def_value - att * 100; // defenders' view
+    if (pos.king_square() != NO_SQUARE) {
+        const int routes = popcount(move_targets(pos, pos.king_square()) & v.escape);
+        if (pos.side_to_move() == DEFENDERS && routes > 0) score += WIN / 2;
+        else if (routes >= 2) score += WIN / 2;
+        else score += 150 * routes;
+    }
+    return pos.side_to_move() == DEFENDERS ? score : -score;
+}
+
+int search(Position& pos, int depth, int alpha, int beta, int ply) {
+    GameResult r = pos.result();
+    if (r.over()) {
+        if (r.winner == Winner::DRAW) return 0;
+        const Winner mine = pos.side_to_move() == ATTACKERS ? Winner::ATTACKERS : Winner::DEFENDERS;
+        return r.winner == mine ? WIN - ply : -WIN + ply;
+    }
+    if (depth <= 0) return evaluate(pos);
+    MoveList list;
+    generate_moves(pos, list);
+    int best = -WIN - 1;
+    for (Move m : list) {
+        pos.make_move(m);
+        int s = -search(pos, depth - 1, -beta, -alpha, ply + 1);
+        pos.unmake_move();
+        if (s > best) best = s;
+        if (s > alpha) alpha = s;
+        if (alpha >= beta) break;
+    }
+    return best;
+}
+
+std::string trim(const std::string& s) {
+    size_t a = s.find_first_not_of(" \t\r\n");
+    if (a == std::string::npos) return "";
+    size_t b = s.find_last_not_of(" \t\r\n");
+    return s.substr(a, b - a + 1);
+}
+
+} // namespace
+
+int quick_search(Position& pos, int depth) {
+    return search(pos, depth, -WIN - 1, WIN + 1, 0);
+}
+
+Opening generate_opening(const VariantPtr& variant, uint64_t seed, int64_t index, int plies,
+                         int depth, int margin_cp) {
+    std::mt19937_64 rng(mix(seed ^ mix(uint64_t(index) + 1)));
+    Opening best;
+    int best_score = WIN * 2;
+    for (int attempt = 0; attempt < 200; ++attempt) {
+        Position pos(variant);
+        Opening o;
+        bool over = false;
+        for (int i = 0; i < plies; ++i) {
+            MoveList list;
+            generate_moves(pos, list);
+            if (list.empty()) {
+                over = true;
+                break;
+            }
+            Move m = list.moves[rng() % uint64_t(list.size())];
+            o.moves.push_back(move_name(*variant, m));
+            pos.make_move(m);
+            if (pos.result().over()) {
+                over = true;
+                break;
+            }
+        }
+        if (over) continue;
+        const int score = std::abs(quick_search(pos, depth));
+        if (score < best_score) {
+            best_score = score;
+            best = o;
+        }
+        if (score <= margin_cp) break;
+    }
+    best.label = "random #" + std::to_string(index) + " (|score| " + std::to_string(best_score) +
+                 " at depth " + std::to_string(depth) + ")";
+    return best;
+}
+
+Status OpeningBook::load(const OpeningSource& source, const VariantPtr& variant, uint64_t seed) {
+    source_ = source;
+    variant_ = variant;
+    seed_ = seed;
+    openings_.clear();
+    if (source.kind != OpeningSource::Kind::FILE) return {};
+    std::ifstream in(source.path);
+    if (!in) return Error{"cannot read the openings file '" + source.path + "'"};
+    std::string line;
+    int lineno = 0;
+    while (std::getline(in, line)) {
+        ++lineno;
+        line = trim(line);
+        if (line.empty() || line[0] == '#') continue;
+        Opening o;
+        o.label = source.path + ":" + std::to_string(lineno);
+        if (source.format == "tfen") {
+            o.root_tfen = line;
+        } else {
+            std::istringstream words(line);
+            std::string w;
+            while (words >> w) {
+                if (w.back() == '.') continue; // move numbers "1."
+                o.moves.push_back(w);
+            }
+        }
+        auto pos = opening_position(variant, o);
+        if (!pos) return Error{o.label + ": " + pos.error()};
+        // Store plain move texts (records with captures are accepted on input).
+        Position p(variant);
+        if (!o.root_tfen.empty()) p = *parse_tfen(variant, o.root_tfen);
+        for (std::string& text : o.moves) {
+            Move m = *parse_legal_move(p, text);
+            text = move_name(*variant, m);
+            p.make_move(m);
+        }
+        openings_.push_back(std::move(o));
+    }
+    if (openings_.empty()) return Error{"no openings in '" + source.path + "'"};
+    return {};
+}
+
+Opening OpeningBook::get(int64_t index) const {
+    switch (source_.kind) {
+    case OpeningSource::Kind::NONE: {
+        Opening o;
+        o.label = "start";
+        return o;
+    }
+    case OpeningSource::Kind::RANDOM:
+        return generate_opening(variant_, seed_, index, source_.plies, source_.depth,
+                                source_.margin_cp);
+    case OpeningSource::Kind::FILE:
+        break;
+    }
+    const int64_t n = int64_t(openings_.size());
+    if (!source_.random_order) return openings_[size_t(index % n)];
+    // A fresh shuffle of the whole list for every pass over it.
+    const int64_t pass = index / n;
+    std::vector<size_t> order(static_cast<size_t>(n));
+    for (size_t i = 0; i < order.size(); ++i) order[i] = i;
+    std::mt19937_64 rng(mix(seed_ ^ mix(uint64_t(pass) + 0x51)));
+    std::shuffle(order.begin(), order.end(), rng);
+    return openings_[order[size_t(index % n)]];
+}
+
+} // namespace branan::match
