@@ -1,8 +1,250 @@
 #include "params.h"
 
+#include <charconv>
+#include <fstream>
+#include <sstream>
+
 namespace branan {
 
-EvalParams default_params(const Rules&) {
+namespace {
+
+constexpr std::array<int, PARAM_COUNT> CORNER_DEFAULTS = {
+#define BRANAN_X(id, name, lo, hi, corner, edge, ...) corner,
+    BRANAN_EVAL_PARAMS(BRANAN_X)
+#undef BRANAN_X
+};
+
+constexpr std::array<int, PARAM_COUNT> EDGE_DEFAULTS = {
+#define BRANAN_X(id, name, lo, hi, corner, edge, ...) edge,
+    BRANAN_EVAL_PARAMS(BRANAN_X)
+#undef BRANAN_X
+};
+
+std::string_view trim(std::string_view s) {
+    while (!s.empty() && (s.front() == ' ' || s.front() == '\t' || s.front() == '\r')) {
+        s.remove_prefix(1);
+    }
+    while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r')) {
+        s.remove_suffix(1);
+    }
+    return s;
+}
+
+std::string printable(std::string_view s) {
+    std::string out;
+    for (char c : s.substr(0, 60)) out += (c >= 32 && c < 127) ? c : '?';
+    if (s.size() > 60) out += "...";
+    return out;
+}
+
+std::string range_text(const ParamInfo& p) {
+    return "[" + std::to_string(p.min) + ", " + std::to_string(p.max) + "]";
+}
+
+} // namespace
+
+const char* term_name(EvalTerm term) {
+    switch (term) {
+    case EvalTerm::MATERIAL:
+        return "material";
+    case EvalTerm::ESCAPE:
+        return "escape";
+    case EvalTerm::RING:
+        return "ring";
+    case EvalTerm::KING:
+        return "king";
+    case EvalTerm::GUARDS:
+        return "guards";
+    case EvalTerm::SAFETY:
+        return "safety";
+    case EvalTerm::MOBILITY:
+        return "mobility";
+    case EvalTerm::TEMPO:
+        return "tempo";
+    }
+    return "?";
+}
+
+const char* default_set_name(DefaultSet set) {
+    return set == DefaultSet::CORNER ? "corner" : "edge";
+}
+
+const std::vector<ParamInfo>& param_table() {
+    static const std::vector<ParamInfo> table = {
+#define BRANAN_X(id, name, lo, hi, corner, edge, term, owner, desc)                                \
+    ParamInfo{name, lo, hi, corner, edge, EvalTerm::term, ParamOwner::owner, desc},
+        BRANAN_EVAL_PARAMS(BRANAN_X)
+#undef BRANAN_X
+    };
+    return table;
+}
+
+std::optional<ParamId> find_param(std::string_view name) {
+    const auto& table = param_table();
+    for (int i = 0; i < PARAM_COUNT; ++i)
+        if (name == table[i].name) return ParamId(i);
+    return std::nullopt;
+}
+
+EvalParams::EvalParams() : w(CORNER_DEFAULTS) {}
+
+EvalParams default_params(DefaultSet set) {
+    EvalParams p;
+    p.w = set == DefaultSet::CORNER ? CORNER_DEFAULTS : EDGE_DEFAULTS;
+    return p;
+}
+
+DefaultSet default_set_for(const Rules& rules) {
+    return rules.escape == EscapeType::CORNER ? DefaultSet::CORNER : DefaultSet::EDGE;
+}
+
+EvalParams default_params(const Rules& rules) {
+    return default_params(default_set_for(rules));
+}
+
+Status set_param(EvalParams& params, ParamId id, int value) {
+    const ParamInfo& p = param_table()[id];
+    if (value < p.min || value > p.max)
+        return Error{"evaluation weight '" + std::string(p.name) + "': " + std::to_string(value) +
+                     " is out of range " + range_text(p)};
+    params.w[id] = value;
+    return {};
+}
+
+Status set_param(EvalParams& params, std::string_view name, int value) {
+    auto id = find_param(name);
+    if (!id) return Error{"unknown evaluation weight '" + printable(name) + "'"};
+    return set_param(params, *id, value);
+}
+
+int get_param(const EvalParams& params, ParamId id) {
+    return params.w[id];
+}
+
+Result<int> get_param(const EvalParams& params, std::string_view name) {
+    auto id = find_param(name);
+    if (!id) return Error{"unknown evaluation weight '" + printable(name) + "'"};
+    return params.w[*id];
+}
+
+namespace {
+
+Result<EvalParams> load(std::string_view text, const EvalParams& base, bool need_all) {
+    EvalParams out = base;
+    std::array<int, PARAM_COUNT> seen_on{}; // line number, 0 = not seen
+    int line_no = 0;
+    size_t pos = 0;
+    while (pos <= text.size()) {
+        size_t end = text.find('\n', pos);
+        if (end == std::string_view::npos) end = text.size();
+        std::string_view line = text.substr(pos, end - pos);
+        pos = end + 1;
+        ++line_no;
+        const std::string where = "line " + std::to_string(line_no) + ": ";
+        if (size_t hash = line.find('#'); hash != std::string_view::npos)
+            line = line.substr(0, hash);
+        line = trim(line);
+        if (line.empty()) {
+            if (end == text.size()) break;
+            continue;
+        }
+        const size_t eq = line.find('=');
+        if (eq == std::string_view::npos)
+            return Error{where + "expected 'name = value', got '" + printable(line) + "'"};
+        const std::string_view name = trim(line.substr(0, eq));
+        const std::string_view value = trim(line.substr(eq + 1));
+        if (name.empty()) return Error{where + "missing the weight's name before '='"};
+        auto id = find_param(name);
+        if (!id) return Error{where + "unknown evaluation weight '" + printable(name) + "'"};
+        if (seen_on[*id])
+            return Error{where + "'" + std::string(name) + "' is given twice (first on line " +
+                         std::to_string(seen_on[*id]) + ")"};
+        seen_on[*id] = line_no;
+        int v = 0;
+        const char* first = value.data();
+        const char* last = value.data() + value.size();
+        if (!value.empty() && value.front() == '+') ++first;
+        auto [p, ec] = std::from_chars(first, last, v);
+        if (value.empty() || ec != std::errc() || p != last)
+            return Error{where + "'" + std::string(name) + "': expected an integer, got '" +
+                         printable(value) + "'"};
+        if (Status st = set_param(out, *id, v); !st) return Error{where + st.error()};
+        if (end == text.size()) break;
+    }
+    if (need_all) {
+        std::string missing;
+        int count = 0;
+        for (int i = 0; i < PARAM_COUNT; ++i)
+            if (!seen_on[i]) {
+                if (count < 5) missing += std::string(count ? ", " : "") + param_table()[i].name;
+                ++count;
+            }
+        if (count)
+            return Error{"missing " + std::to_string(count) + " evaluation weight" +
+                         (count > 1 ? "s: " : ": ") + missing + (count > 5 ? ", ..." : "")};
+    }
+    return out;
+}
+
+Result<std::string> read_file(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) return Error{"cannot open evaluation file '" + path + "'"};
+    std::ostringstream ss;
+    ss << in.rdbuf();
+    if (in.bad()) return Error{"cannot read evaluation file '" + path + "'"};
+    return ss.str();
+}
+
+} // namespace
+
+Result<EvalParams> load_params(std::string_view text) {
+    return load(text, EvalParams{}, true);
+}
+
+Result<EvalParams> load_params(std::string_view text, const EvalParams& base) {
+    return load(text, base, false);
+}
+
+Result<EvalParams> load_params_file(const std::string& path) {
+    auto text = read_file(path);
+    if (!text) return Error{text.error()};
+    auto p = load_params(*text);
+    if (!p) return Error{path + ": " + p.error()};
+    return p;
+}
+
+Result<EvalParams> load_params_file(const std::string& path, const EvalParams& base) {
+    auto text = read_file(path);
+    if (!text) return Error{text.error()};
+    auto p = load_params(*text, base);
+    if (!p) return Error{path + ": " + p.error()};
+    return p;
+}
+
+std::string save_params(const EvalParams& params) {
+    std::string out = "# Branan evaluation weights: name = value (value in centi-soldiers per unit\n"
+                      "# of the feature; range and meaning after '#').\n";
+    const auto& table = param_table();
+    size_t width = 0;
+    for (const ParamInfo& p : table) width = std::max(width, std::string_view(p.name).size());
+    for (int i = 0; i < PARAM_COUNT; ++i) {
+        const ParamInfo& p = table[i];
+        std::string line = p.name;
+        line.append(width - line.size(), ' ');
+        line += " = " + std::to_string(params.w[i]);
+        if (line.size() < width + 9) line.append(width + 9 - line.size(), ' ');
+        line += " # " + range_text(p) + " " + term_name(p.term) + ": " + p.description;
+        out += line + "\n";
+    }
+    return out;
+}
+
+Status save_params_file(const EvalParams& params, const std::string& path) {
+    std::ofstream out(path, std::ios::binary | std::ios::trunc);
+    if (!out) return Error{"cannot write evaluation file '" + path + "'"};
+    out << save_params(params);
+    out.flush();
+    if (!out) return Error{"cannot write evaluation file '" + path + "'"};
     return {};
 }
 

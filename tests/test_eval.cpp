@@ -1,0 +1,416 @@
+// The evaluation: the weights table, the text format of a weight set, the
+// trace identity, board symmetry, and a few judgments a sane evaluation
+// must make.
+
+#include <catch2/catch.hpp>
+
+#include <cstdio>
+#include <fstream>
+#include <random>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "evaluate.h"
+#include "movegen.h"
+#include "notation.h"
+#include "params.h"
+#include "position.h"
+#include "rules.h"
+#include "variant.h"
+
+using namespace branan;
+
+namespace {
+
+const char* const EVAL_PRESETS[] = {"brandubh", "brandubh-house", "tablut", "tablut-house"};
+
+VariantPtr eval_variant(const std::string& preset) {
+    auto rules = preset_rules(preset);
+    REQUIRE(rules.ok());
+    auto v = Variant::make(*rules);
+    REQUIRE(v.ok());
+    return *v;
+}
+
+Position eval_tfen(const VariantPtr& v, const std::string& text) {
+    auto pos = parse_tfen(v, text);
+    INFO("TFEN '" << text << "': " << (pos ? std::string("ok") : pos.error()));
+    REQUIRE(pos.ok());
+    return *pos;
+}
+
+// The image of a position under one of the eight symmetries of the square
+// (t bit 0: mirror files, bit 1: mirror ranks, bit 2: swap files and ranks),
+// built from the placement; side to move and counters are kept.
+Position transformed(const Position& pos, int t) {
+    const Variant& v = pos.variant();
+    const int n = v.size;
+    std::array<Piece, MAX_SQUARES> board{};
+    for (Square s = 0; s < v.num_squares; ++s) {
+        int f = s % n, r = s / n;
+        if (t & 1) f = n - 1 - f;
+        if (t & 2) r = n - 1 - r;
+        if (t & 4) std::swap(f, r);
+        board[r * n + f] = pos.piece_on(s);
+    }
+    auto out = Position::from_placement(pos.variant_ptr(), board, pos.side_to_move(),
+                                        pos.plies_since_capture(), pos.fullmove());
+    REQUIRE(out.ok());
+    return *out;
+}
+
+// Positions of random games from the start (the game's decided positions
+// included), `games` games of at most `max_plies` plies.
+std::vector<Position> random_positions(const VariantPtr& v, int games, int max_plies,
+                                       uint32_t seed) {
+    std::mt19937 rng(seed);
+    std::vector<Position> out;
+    for (int g = 0; g < games; ++g) {
+        Position pos(v);
+        for (int ply = 0; ply < max_plies; ++ply) {
+            MoveList list;
+            generate_moves(pos, list);
+            if (list.empty() || pos.result().over()) break;
+            pos.make_move(list.moves[rng() % list.count]);
+            Position copy = pos;
+            copy.clear_history();
+            out.push_back(copy);
+        }
+    }
+    return out;
+}
+
+EvalParams random_params(std::mt19937& rng) {
+    EvalParams p;
+    for (int i = 0; i < PARAM_COUNT; ++i) {
+        const ParamInfo& info = param_table()[i];
+        p.w[i] = info.min + int(rng() % uint32_t(info.max - info.min + 1));
+    }
+    return p;
+}
+
+} // namespace
+
+TEST_CASE("eval: the weights table is consistent", "[eval]") {
+    const auto& table = param_table();
+    REQUIRE(table.size() == size_t(PARAM_COUNT));
+    std::set<std::string> names;
+    for (const ParamInfo& p : table) {
+        INFO(p.name);
+        CHECK(names.insert(p.name).second);
+        CHECK(p.min <= p.max);
+        CHECK(p.default_corner >= p.min);
+        CHECK(p.default_corner <= p.max);
+        CHECK(p.default_edge >= p.min);
+        CHECK(p.default_edge <= p.max);
+        for (char c : std::string(p.name)) CHECK(((c >= 'a' && c <= 'z') || c == '_' || (c >= '0' && c <= '9')));
+        CHECK(find_param(p.name).has_value());
+    }
+    CHECK_FALSE(find_param("no_such_weight").has_value());
+}
+
+TEST_CASE("eval: default sets follow the rules' escape type", "[eval]") {
+    for (const char* preset : EVAL_PRESETS) {
+        auto rules = preset_rules(preset);
+        REQUIRE(rules.ok());
+        const DefaultSet want =
+            rules->escape == EscapeType::CORNER ? DefaultSet::CORNER : DefaultSet::EDGE;
+        CHECK(default_set_for(*rules) == want);
+        const EvalParams p = default_params(*rules);
+        for (int i = 0; i < PARAM_COUNT; ++i) {
+            const ParamInfo& info = param_table()[i];
+            CHECK(p.w[i] == (want == DefaultSet::CORNER ? info.default_corner : info.default_edge));
+        }
+    }
+    CHECK(default_set_for(*preset_rules("brandubh")) == DefaultSet::CORNER);
+    CHECK(default_set_for(*preset_rules("tablut")) == DefaultSet::EDGE);
+    CHECK(EvalParams{} == default_params(DefaultSet::CORNER));
+}
+
+TEST_CASE("eval: set_param and get_param check names and ranges", "[eval]") {
+    EvalParams p;
+    CHECK(set_param(p, "attacker_piece", 123).ok());
+    CHECK(get_param(p, ATTACKER_PIECE) == 123);
+    CHECK(*get_param(p, "attacker_piece") == 123);
+    const ParamInfo& info = param_table()[ATTACKER_PIECE];
+    Status st = set_param(p, "attacker_piece", info.max + 1);
+    CHECK_FALSE(st.ok());
+    CHECK(st.error().find("attacker_piece") != std::string::npos);
+    CHECK(st.error().find("range") != std::string::npos);
+    CHECK(get_param(p, ATTACKER_PIECE) == 123); // unchanged
+    CHECK_FALSE(set_param(p, "attacker_piece", info.min - 1).ok());
+    CHECK_FALSE(set_param(p, "nonsense", 1).ok());
+    CHECK_FALSE(get_param(p, "nonsense").ok());
+}
+
+TEST_CASE("eval: save and load round trip", "[eval]") {
+    for (DefaultSet set : {DefaultSet::CORNER, DefaultSet::EDGE}) {
+        const EvalParams p = default_params(set);
+        auto back = load_params(save_params(p));
+        INFO((back ? std::string("ok") : back.error()));
+        REQUIRE(back.ok());
+        CHECK(*back == p);
+    }
+    std::mt19937 rng(7);
+    for (int i = 0; i < 50; ++i) {
+        const EvalParams p = random_params(rng);
+        auto back = load_params(save_params(p));
+        REQUIRE(back.ok());
+        CHECK(*back == p);
+    }
+    // Comments, blank lines, spaces, CRLF, a '+' sign, no final newline.
+    std::string text = save_params(EvalParams{});
+    text = "# header\r\n\r\n   \t\n" + text + "  attacker_piece_late   =   +7   # trailing";
+    // attacker_piece_late is now given twice: an error naming both lines.
+    auto dup = load_params(text);
+    REQUIRE_FALSE(dup.ok());
+    CHECK(dup.error().find("twice") != std::string::npos);
+    // Partial text over a base.
+    auto partial = load_params("attacker_piece_late = +7 # x\r\n\ndefender_piece=-0\n",
+                               default_params(DefaultSet::EDGE));
+    INFO((partial ? std::string("ok") : partial.error()));
+    REQUIRE(partial.ok());
+    EvalParams want = default_params(DefaultSet::EDGE);
+    want.w[ATTACKER_PIECE_LATE] = 7;
+    want.w[DEFENDER_PIECE] = 0;
+    CHECK(*partial == want);
+}
+
+TEST_CASE("eval: bad weight files are rejected with the line named", "[eval]") {
+    const std::string base = "attacker_piece = 100\n";
+    struct Case {
+        std::string text;
+        std::string want; // in the error
+    };
+    const Case cases[] = {
+        {base + "no_such_weight = 1\n", "line 2: unknown evaluation weight 'no_such_weight'"},
+        {base + "defender_piece = 5000\n", "line 2: evaluation weight 'defender_piece': 5000 is out of range [0, 1000]"},
+        {base + "defender_piece = 12x\n", "line 2: 'defender_piece': expected an integer, got '12x'"},
+        {base + "defender_piece =\n", "line 2: 'defender_piece': expected an integer"},
+        {base + "defender_piece 12\n", "line 2: expected 'name = value'"},
+        {base + "\n\n = 12\n", "line 4: missing the weight's name"},
+        {base + "attacker_piece = 90\n", "line 2: 'attacker_piece' is given twice (first on line 1)"},
+        {base + "defender_piece = 99999999999999\n", "line 2: 'defender_piece': expected an integer"},
+    };
+    for (const Case& c : cases) {
+        INFO(c.text);
+        auto r = load_params(c.text, EvalParams{});
+        REQUIRE_FALSE(r.ok());
+        CHECK(r.error().find(c.want) != std::string::npos);
+        auto full = load_params(c.text);
+        CHECK_FALSE(full.ok());
+    }
+    // A full set is required by the one-argument form.
+    auto missing = load_params(base);
+    REQUIRE_FALSE(missing.ok());
+    CHECK(missing.error().find("missing") != std::string::npos);
+    CHECK(missing.error().find("defender_piece") != std::string::npos);
+    CHECK(load_params(base, EvalParams{}).ok());
+}
+
+TEST_CASE("eval: weight files on disk", "[eval]") {
+    const std::string path = std::string("/tmp/branan_test_eval_") +
+                             std::to_string(std::random_device{}()) + ".txt";
+    EvalParams p = default_params(DefaultSet::EDGE);
+    p.w[KING_MOBILITY] = 7;
+    REQUIRE(save_params_file(p, path).ok());
+    auto back = load_params_file(path);
+    REQUIRE(back.ok());
+    CHECK(*back == p);
+    {
+        std::ofstream out(path);
+        out << "king_mobility = 9\nbogus = 1\n";
+    }
+    auto bad = load_params_file(path, EvalParams{});
+    REQUIRE_FALSE(bad.ok());
+    CHECK(bad.error().find(path) != std::string::npos);
+    CHECK(bad.error().find("line 2") != std::string::npos);
+    std::remove(path.c_str());
+    auto none = load_params_file(path);
+    REQUIRE_FALSE(none.ok());
+    CHECK(none.error().find("cannot open") != std::string::npos);
+}
+
+TEST_CASE("eval: trace coefficients reproduce the evaluation exactly", "[eval]") {
+    std::mt19937 rng(11);
+    int checked = 0;
+    for (const char* preset : EVAL_PRESETS) {
+        INFO(preset);
+        const VariantPtr v = eval_variant(preset);
+        const EvalParams defaults = default_params(v->rules);
+        const auto positions = random_positions(v, 40, 120, 1234);
+        for (const Position& pos : positions) {
+            INFO(to_tfen(pos));
+            const EvalTrace t = trace(pos);
+            CHECK(t.value(defaults) == evaluate(pos, defaults));
+            CHECK(t.raw(defaults) == evaluate(pos, defaults)); // no clamping with the defaults
+            const EvalParams p = random_params(rng);
+            CHECK(t.value(p) == evaluate(pos, p));
+            const EvalBreakdown b = breakdown(pos, p);
+            CHECK(b.value == evaluate(pos, p));
+            ++checked;
+        }
+    }
+    CHECK(checked > 1000);
+}
+
+TEST_CASE("eval: the evaluation is symmetric under the board's symmetries", "[eval]") {
+    std::mt19937 rng(5);
+    for (const char* preset : EVAL_PRESETS) {
+        INFO(preset);
+        const VariantPtr v = eval_variant(preset);
+        const EvalParams defaults = default_params(v->rules);
+        const auto positions = random_positions(v, 40, 120, 99);
+        REQUIRE(positions.size() > 200);
+        for (const Position& pos : positions) {
+            if (pos.king_square() == NO_SQUARE) continue; // no placement without a king
+            const Value e = evaluate(pos, defaults);
+            const EvalTrace t = trace(pos);
+            const EvalParams p = random_params(rng);
+            const Value ep = evaluate(pos, p);
+            for (int s = 1; s < 8; ++s) {
+                const Position img = transformed(pos, s);
+                INFO(to_tfen(pos) << " symmetry " << s << " -> " << to_tfen(img));
+                CHECK(evaluate(img, defaults) == e);
+                CHECK(evaluate(img, p) == ep);
+                CHECK(trace(img).coef == t.coef);
+            }
+        }
+    }
+}
+
+TEST_CASE("eval: the side to move sees the negated score of the other side", "[eval]") {
+    const VariantPtr v = eval_variant("tablut");
+    const EvalParams p = default_params(v->rules);
+    for (const Position& pos : random_positions(v, 10, 60, 3)) {
+        // Coefficients other than the side-to-move terms are the same for
+        // both sides to move; check the trace's sign handling.
+        const EvalTrace t = trace(pos);
+        CHECK(t.sign == (pos.side_to_move() == ATTACKERS ? 1 : -1));
+        CHECK(t.coef[SIDE_TO_MOVE][pos.side_to_move()] == 1);
+        CHECK(t.coef[SIDE_TO_MOVE][~pos.side_to_move()] == 0);
+        CHECK(t.coefficient(SIDE_TO_MOVE) == 1);
+    }
+    (void)p;
+}
+
+TEST_CASE("eval: open lines to escape squares", "[eval]") {
+    const VariantPtr b = eval_variant("brandubh");
+    const EvalParams p = default_params(b->rules);
+    // King on d1 (bottom edge, between the corners), a quiet board.
+    // Ranks top down: 7 ... 1.
+    const std::string open = "3t3/7/1t3t1/7/1t3t1/7/3K3";
+    const Position att = eval_tfen(b, open + " a");
+    const Position def = eval_tfen(b, open + " d");
+    const EvalTrace ta = trace(att), td = trace(def);
+    CHECK(ta.coef[ESCAPE_ROUTES_TWO][DEFENDERS] == 1);
+    CHECK(td.coef[ESCAPE_ROUTE_TO_MOVE][DEFENDERS] == 1);
+    CHECK(evaluate(def, p) > 2000);  // defenders to move: essentially won
+    CHECK(evaluate(att, p) < -1500); // two lines: the attackers cannot block both
+
+    // One line: attackers at b1 block the way to a1.
+    const Position one = eval_tfen(b, "3t3/7/1t3t1/7/1t3t1/7/1t1K3 a");
+    const EvalTrace t1 = trace(one);
+    CHECK(t1.coef[ESCAPE_ROUTE_ONE][DEFENDERS] == 1);
+    CHECK(t1.coef[ESCAPE_ROUTES_TWO][DEFENDERS] == 0);
+    CHECK(evaluate(one, p) < evaluate(eval_tfen(b, "3t3/7/1t3t1/7/1t3t1/7/1t1K1t1 a"), p));
+
+    // Tablut: edge escape, the king on c3 sees two edges.
+    const VariantPtr tv = eval_variant("tablut");
+    const EvalParams tp = default_params(tv->rules);
+    const Position tab = eval_tfen(tv, "9/9/9/9/9/5t3/2K6/9/9 d");
+    CHECK(trace(tab).coef[ESCAPE_ROUTE_TO_MOVE][DEFENDERS] == 1);
+    CHECK(evaluate(tab, tp) > 2000);
+}
+
+TEST_CASE("eval: distance to the nearest escape square", "[eval]") {
+    const VariantPtr b = eval_variant("brandubh");
+    // King on c2, nothing on the board but a few attackers away from his
+    // lines: two moves to a corner (c2-c1 then c1-a1).
+    const Position two = eval_tfen(b, "7/3t3/7/6t/7/2K4/7 a");
+    const EvalTrace t = trace(two);
+    CHECK(t.coef[ESCAPE_DISTANCE_2][DEFENDERS] == 1);
+    CHECK(t.coef[ESCAPE_DISTANCE_3][DEFENDERS] == 0);
+    CHECK(t.coef[ESCAPE_THREAT_SQUARES][DEFENDERS] >= 2);
+}
+
+TEST_CASE("eval: king capture threats and enclosure", "[eval]") {
+    const VariantPtr v = eval_variant("brandubh-house"); // weak king
+    const EvalParams p = default_params(v->rules);
+    // King e3 with an attacker on d3; an attacker on f7 can come to f3.
+    const Position pos = eval_tfen(v, "5t1/7/7/7/3tK2/7/7 a");
+    const EvalTrace t = trace(pos);
+    CHECK(t.coef[KING_CAPTURE_THREAT][ATTACKERS] == 1);
+    CHECK(t.coef[KING_ADJACENT_ATTACKER][ATTACKERS] == 1);
+    CHECK(evaluate(pos, p) > 2000);
+    const Position def = eval_tfen(v, "5t1/7/7/7/3tK2/7/7 d");
+    CHECK(trace(def).coef[KING_CAPTURE_THREAT_DEFER][ATTACKERS] == 1);
+
+    // Brandubh: the king strong on the throne only; on d4 he needs four.
+    const VariantPtr bv = eval_variant("brandubh");
+    const Position throne3 = eval_tfen(bv, "7/7/3t3/2tK3/3t3/7/5t1 a");
+    CHECK(trace(throne3).coef[KING_CAPTURE_THREAT][ATTACKERS] == 0); // f1 cannot reach e4
+    const Position throne4 = eval_tfen(bv, "7/7/3t3/2tK3/3t3/7/4t2 a");
+    CHECK(trace(throne4).coef[KING_CAPTURE_THREAT][ATTACKERS] == 1); // e1-e4 captures
+
+    // A closed diamond of attackers around the king: enclosed.
+    const Position ring = eval_tfen(bv, "7/3t3/2t1t2/1t1K1t1/2t1t2/3t3/7 a");
+    const EvalTrace tr = trace(ring);
+    CHECK(tr.coef[KING_ENCLOSED][ATTACKERS] == 1);
+    CHECK(tr.coef[ESCAPE_REGION][DEFENDERS] == 0);
+    CHECK(tr.coef[ATTACKER_DIAGONAL_LINK][ATTACKERS] == 8);
+    const Position start(bv);
+    CHECK(trace(start).coef[KING_ENCLOSED][ATTACKERS] == 0);
+    CHECK(trace(start).coef[ESCAPE_REGION][DEFENDERS] == 4);
+}
+
+TEST_CASE("eval: exposed soldiers and material", "[eval]") {
+    const VariantPtr bv = eval_variant("brandubh");
+    const EvalParams p = default_params(bv->rules);
+    // Attacker on b1 next to the hostile corner a1; a defender on c7 can
+    // come down to c1 and capture it.
+    const Position pos = eval_tfen(bv, "2T4/7/7/3K3/7/7/1t5 d");
+    CHECK(trace(pos).coef[ATTACKER_EXPOSED][ATTACKERS] == 1);
+    // Start position: nobody exposed, material as counted.
+    const Position start(bv);
+    const EvalTrace t = trace(start);
+    CHECK(t.coef[ATTACKER_PIECE][ATTACKERS] == 8);
+    CHECK(t.coef[DEFENDER_PIECE][DEFENDERS] == 4);
+    CHECK(t.coef[ATTACKER_PIECE_LATE][ATTACKERS] == 0);
+    // One attacker fewer is better for the defenders.
+    const Position less = eval_tfen(bv, "3t3/7/3T3/ttTKTtt/3T3/3t3/3t3 a");
+    CHECK(evaluate(less, p) < evaluate(start, p));
+    CHECK(trace(less).coef[DEFENDER_PIECE_LATE][DEFENDERS] == 4); // 4 defenders x 1 captured
+}
+
+TEST_CASE("eval: positions without a king evaluate without error", "[eval]") {
+    // House Brandubh: the king is weak, e1-e4 captures him on the throne.
+    const VariantPtr hv = eval_variant("brandubh-house");
+    Position pos = eval_tfen(hv, "7/7/7/2tK3/7/7/4t2 a");
+    auto m = parse_legal_move(pos, "e1-e4");
+    REQUIRE(m.ok());
+    pos.make_move(*m);
+    REQUIRE(pos.king_square() == NO_SQUARE);
+    const Value e = evaluate(pos, EvalParams{});
+    CHECK(e > -VALUE_EVAL_MAX - 1);
+    CHECK(e < VALUE_EVAL_MAX + 1);
+}
+
+TEST_CASE("eval: the breakdown adds up and formats", "[eval]") {
+    const VariantPtr tv = eval_variant("tablut");
+    const Position start(tv);
+    const EvalParams p = default_params(tv->rules);
+    const EvalBreakdown b = breakdown(start, p);
+    int att = 0, def = 0;
+    for (const auto& term : b.terms) {
+        att += term.attackers;
+        def += term.defenders;
+    }
+    CHECK(att == b.attackers);
+    CHECK(def == b.defenders);
+    CHECK(b.value == evaluate(start, p));
+    const std::string text = format_breakdown(b);
+    CHECK(text.find("material") != std::string::npos);
+    CHECK(text.find("total") != std::string::npos);
+}
