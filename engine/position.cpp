@@ -156,8 +156,27 @@ void Position::set_decided(StateInfo& st) const {
         st.decided = {Winner::DEFENDERS, EndReason::KING_ESCAPED};
     else if (v.rules.no_attackers_wins && !by_piece_[ATTACKER])
         st.decided = {Winner::DEFENDERS, EndReason::NO_ATTACKERS};
+    else if (v.rules.no_defender_room_loses && !(v.neighbours(pieces(DEFENDERS)) & ~occupied_))
+        st.decided = {Winner::ATTACKERS, EndReason::NO_DEFENDER_ROOM};
+    else if (v.rules.encirclement && encircled())
+        st.decided = {Winner::ATTACKERS, EndReason::ENCIRCLED};
     else
         st.decided = {};
+}
+
+bool Position::encircled() const {
+    const Variant& v = *variant_;
+    const Bitboard defenders = pieces(DEFENDERS);
+    if (defenders & v.edges) return false;
+    // The empty squares connected to the board's edge through empty squares.
+    const Bitboard empty = v.board & ~occupied_;
+    Bitboard outside = v.edges & empty;
+    while (true) {
+        const Bitboard grown = (outside | v.neighbours(outside)) & empty;
+        if (grown == outside) break;
+        outside = grown;
+    }
+    return !(v.neighbours(outside) & defenders);
 }
 
 void Position::make_move(Move m) {
@@ -248,6 +267,17 @@ void Position::make_move(Move m) {
     st.fullmove = prev_fullmove + (side_ != v.start_side);
     side_ = ~side_;
     set_decided(st);
+}
+
+bool Position::linnaean_capture(Square king_sq, Square victim_sq) const {
+    // The king on the throne with attackers on his three other sides: the
+    // defender on the fourth side is taken against the throne.
+    const Variant& v = *variant_;
+    for (int e = 0; e < 4; ++e) {
+        const Square c = v.neighbour[king_sq][e];
+        if (c != victim_sq && (c == NO_SQUARE || board_[c] != ATTACKER)) return false;
+    }
+    return true;
 }
 
 void Position::unmake_move() {

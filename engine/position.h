@@ -83,6 +83,8 @@ class Position {
     void put(Piece p, Square s);
     void remove(Square s);
     void set_decided(StateInfo& st) const;
+    bool encircled() const;
+    bool linnaean_capture(Square king_sq, Square victim_sq) const;
 
     VariantPtr variant_;
     std::array<Piece, MAX_SQUARES> board_{};

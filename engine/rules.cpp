@@ -146,6 +146,7 @@ Rules default_rules(int size) {
     r.repetition_count = 3;
     r.no_moves_loses = true;
     r.no_attackers_wins = true;
+    r.no_defender_room_loses = true;
     return r;
 }
 
@@ -279,6 +280,10 @@ Result<Rules> parse_rules(std::string_view text) {
             auto b = parse_yes_no(key, value);
             if (!b) return Error{b.error()};
             r.no_attackers_wins = *b;
+        } else if (key == "nrd") {
+            auto b = parse_yes_no(key, value);
+            if (!b) return Error{b.error()};
+            r.no_defender_room_loses = *b;
         } else if (key == "start" || key == "starti") {
             if (have_start) return error("both start and starti given");
             have_start = true;
@@ -372,6 +377,7 @@ std::string print_rules(const Rules& r) {
     s += " repc:" + std::to_string(r.repetition_count);
     s += std::string(" nomv:") + (r.no_moves_loses ? "l" : "d");
     s += std::string(" noatk:") + (r.no_attackers_wins ? "y" : "n");
+    s += std::string(" nrd:") + (r.no_defender_room_loses ? "y" : "n");
     s += " start:" + r.start;
     return s;
 }
@@ -382,28 +388,39 @@ const std::vector<Preset>& presets() {
          "dim:7 name:Brandubh esc:c atkf:y surf:n tfr:w repc:3 ka:y ks:t linc:n "
          "cor:a1,g1,a7,g7, corh:tTK corp:K cors:K "
          "cen:d4, cenh: cenhe:tT cenp:tTK cens:K cenre:tTK "
-         "nocap:0 nomv:l noatk:n start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/",
+         "nocap:0 nomv:l noatk:n nrd:n start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/",
          "Brandubh 7x7 (seeds 000/001): corner escape, king strong on the throne only, "
          "third repetition loses for the player who makes it"},
         {"brandubh-house",
          "dim:7 name:Brandubh_(house) esc:c atkf:y surf:n tfr:d repc:3 ka:y ks:w linc:n "
          "cor:a1,g1,a7,g7, corh:tTK corp:K cors:K "
          "cen:d4, cenh: cenhe:tTK cenp:tTK cens:K cenre:tTK "
-         "nocap:120 nomv:l noatk:y start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/",
+         "nocap:120 nomv:l noatk:y nrd:n start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/",
          "Brandubh 7x7, house edition (seed 002): weak king, empty restricted squares hostile "
          "to all, draw at the third repetition or after 120 plies without a capture"},
         {"tablut",
          "dim:9 name:Tablut esc:e atkf:y surf:n tfr:d repc:2 ka:y ks:c linc:n "
          "cor: cen:e5, cenh: cenhe:tTK cenp:tTK cens: cenre:tTK "
-         "nocap:0 nomv:d noatk:n start:/3ttt3/4t4/4T4/t3T3t/ttTTKTTtt/t3T3t/4T4/4t4/3ttt3/",
+         "nocap:0 nomv:d noatk:n nrd:n start:/3ttt3/4t4/4T4/t3T3t/ttTTKTTtt/t3T3t/4T4/4t4/3ttt3/",
          "Tablut 9x9 (seed 004): edge escape, nobody stops on the castle, king strong on and "
          "next to it, a repeated position or no legal move draws"},
         {"tablut-house",
          "dim:9 name:Tablut_(house) esc:e atkf:y surf:n tfr:d repc:3 ka:y ks:c linc:n "
          "cor: cen:e5, cenh: cenhe:tTK cenp:tTK cens:K cenre:tTK "
-         "nocap:120 nomv:l noatk:y start:/3ttt3/4t4/4T4/t3T3t/ttTTKTTtt/t3T3t/4T4/4t4/3ttt3/",
+         "nocap:120 nomv:l noatk:y nrd:n start:/3ttt3/4t4/4T4/t3T3t/ttTTKTTtt/t3T3t/4T4/4t4/3ttt3/",
          "Tablut 9x9, house edition (seed 002): edge escape, the king may return to the "
          "throne, draw at the third repetition or after 120 plies without a capture"},
+        {"opentafl-brandub",
+         "dim:7 name:Brandub surf:n atkf:y ks:w cenh: cenhe: "
+         "start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/",
+         "OpenTafl's Brandub, exactly as OpenTafl sends it: weak armed king, throne never "
+         "hostile, third repetition draws"},
+        {"opentafl-tablut",
+         "dim:9 name:Tablut esc:e atkf:y ks:c nj:n cor: cenp:tcnkTCNK cens: cenh: "
+         "cenhe:tcnkTCNK linc:y "
+         "start:/3ttt3/4t4/4T4/t3T3t/ttTTKTTtt/t3T3t/4T4/4t4/3ttt3/",
+         "OpenTafl's Tablut, exactly as OpenTafl sends it: edge escape, king strong on and "
+         "next to the throne, Linnaean capture, encirclement wins"},
     };
     return table;
 }

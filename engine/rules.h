@@ -10,6 +10,8 @@
 //   repc:N    the repetition rule (tfr) fires at the N-th occurrence (2 or 3)
 //   nomv:l|d  a side with no legal move loses, or the game is drawn
 //   noatk:y|n defenders win when every attacker is captured
+//   nrd:y|n   attackers win when no defender (king included) has an empty
+//             square next to it (OpenTafl always checks this: default y)
 //   ks:t      (a value of ours for ks) king strong on the throne only
 
 #include <array>
@@ -72,6 +74,7 @@ struct Rules {
     int no_capture_limit = 0; // plies, 0 = none
     bool no_moves_loses = true;
     bool no_attackers_wins = true;
+    bool no_defender_room_loses = true; // nrd
     // Start position as an OpenTafl record, rank 1 first.
     std::string start;
 

@@ -32,10 +32,6 @@ Bitboard transpose(const Variant& v, Bitboard b) {
 Result<std::shared_ptr<const Variant>> Variant::make(const Rules& rules) {
     if (rules.size < MIN_SIZE || rules.size > MAX_SIZE)
         return Error{"rules: board size " + std::to_string(rules.size) + " is not supported"};
-    if (rules.encirclement)
-        return Error{"rules: surf:y (encirclement) is not supported yet; use surf:n"};
-    if (rules.linnaean)
-        return Error{"rules: linc:y (Linnaean capture) is not supported yet; use linc:n"};
 
     auto v = std::make_shared<Variant>();
     v->rules = rules;
@@ -55,6 +51,8 @@ Result<std::shared_ptr<const Variant>> Variant::make(const Rules& rules) {
         v->neighbour[s][SOUTH] = int8_t(r > 0 ? s - n : NO_SQUARE);
         v->neighbour[s][EAST] = int8_t(f + 1 < n ? s + 1 : NO_SQUARE);
         v->neighbour[s][WEST] = int8_t(f > 0 ? s - 1 : NO_SQUARE);
+        if (f == 0) v->first_file |= square_bb(s);
+        if (f == n - 1) v->last_file |= square_bb(s);
     }
 
     for (int sk = 0; sk < SPECIAL_KINDS; ++sk) {

@@ -25,6 +25,14 @@ struct Variant {
     Bitboard escape = 0; // squares where the king wins
     Bitboard throne = 0;
     Bitboard corners = 0;
+    Bitboard first_file = 0, last_file = 0; // files a and the last, for shifts
+
+    // The squares next to any square of b (b itself excluded only if it has
+    // no neighbour inside b).
+    Bitboard neighbours(Bitboard b) const {
+        return (((b << size) | (b >> size)) & board) | ((b << 1) & ~first_file & board) |
+               ((b >> 1) & ~last_file);
+    }
 
     // Per piece kind (index by Piece): where it may not stop, which empty
     // squares it may not pass over, and which squares are hostile to it
