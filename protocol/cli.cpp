@@ -1,0 +1,209 @@
+#include "cli.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include <boost/program_options.hpp>
+
+#include "commands.h"
+#include "engine.h"
+#include "logging.h"
+#include "loop.h"
+#include "output.h"
+#include "uci.h"
+
+namespace po = boost::program_options;
+
+namespace branan {
+
+namespace {
+
+constexpr const char* USAGE =
+    "Usage: branan [options] [command]\n"
+    "\n"
+    "With no command, branan speaks the UCI-style protocol on stdin/stdout.\n"
+    "Commands (each runs once and exits):\n"
+    "  analyze [--fen TFEN] [--moves \"m1 m2 ...\"] [--depth N | --movetime MS | --nodes N]\n"
+    "          [--multipv K] [--json]     search a position, one line per depth\n"
+    "  perft N [--fen TFEN]               move path counts per root move, total, speed\n"
+    "  bench [--depth N] [--hash MB] [--threads N]\n"
+    "                                     search the bench positions\n";
+
+struct UsageError {
+    std::string message;
+};
+
+po::variables_map parse(const po::options_description& options, const std::vector<std::string>& args,
+                        const po::positional_options_description* positional = nullptr) {
+    po::variables_map vm;
+    po::command_line_parser parser(args);
+    parser.options(options);
+    if (positional) parser.positional(*positional);
+    po::store(parser.run(), vm);
+    po::notify(vm);
+    return vm;
+}
+
+template <typename T>
+T checked(const po::variables_map& vm, const char* name, T lo, T hi) {
+    const T v = vm[name].as<T>();
+    if (v < lo || v > hi)
+        throw UsageError{"--" + std::string(name) + " " + std::to_string(v) + " is out of range (" +
+                         std::to_string(lo) + ".." + std::to_string(hi) + ")"};
+    return v;
+}
+
+int cmd_analyze(Engine& engine, const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+    po::options_description options("analyze options");
+    options.add_options()
+        ("fen", po::value<std::string>(), "position (TFEN); default: the start position")
+        ("moves", po::value<std::string>(), "moves played from the position, space-separated")
+        ("depth", po::value<int>(), "search to this depth")
+        ("movetime", po::value<int64_t>(), "search this many milliseconds")
+        ("nodes", po::value<int64_t>(), "search this many nodes")
+        ("multipv", po::value<int>(), "report this many best lines")
+        ("json", "one JSON object per line");
+    const po::variables_map vm = parse(options, args);
+    AnalyzeOptions o;
+    if (vm.count("fen")) o.fen = vm["fen"].as<std::string>();
+    if (vm.count("moves")) o.moves = vm["moves"].as<std::string>();
+    if (vm.count("depth")) o.depth = checked(vm, "depth", 1, uci::MAX_GO_DEPTH);
+    if (vm.count("movetime")) o.movetime_ms = checked<int64_t>(vm, "movetime", 1, int64_t(1) << 40);
+    if (vm.count("nodes")) o.nodes = uint64_t(checked<int64_t>(vm, "nodes", 1, int64_t(1) << 62));
+    if (vm.count("multipv")) o.multipv = checked(vm, "multipv", 1, 500);
+    o.json = vm.count("json") > 0;
+    LineWriter writer(out);
+    return run_analyze(engine, o, writer, err);
+}
+
+int cmd_perft(Engine& engine, const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+    po::options_description options("perft options");
+    options.add_options()
+        ("depth", po::value<int>(), "depth")
+        ("fen", po::value<std::string>(), "position (TFEN); default: the start position");
+    po::positional_options_description positional;
+    positional.add("depth", 1);
+    const po::variables_map vm = parse(options, args, &positional);
+    if (!vm.count("depth")) throw UsageError{"perft: the depth is missing (branan perft N)"};
+    const int depth = checked(vm, "depth", 1, uci::MAX_PERFT_DEPTH);
+    if (vm.count("fen")) {
+        if (Status st = engine.set_position(vm["fen"].as<std::string>(), {}); !st) {
+            err << "branan perft: " << st.error() << "\n";
+            return 1;
+        }
+    }
+    Position pos = engine.position();
+    LineWriter writer(out);
+    for (const std::string& l : perft_lines(pos, depth, true)) writer.line(l);
+    return 0;
+}
+
+int cmd_bench(Engine& engine, const std::vector<std::string>& args, const po::variables_map& global,
+              std::ostream& out) {
+    po::options_description options("bench options");
+    options.add_options()("depth", po::value<int>(), "depth (default: the bench's own)");
+    const po::variables_map vm = parse(options, args);
+    const int depth = vm.count("depth") ? checked(vm, "depth", 1, uci::MAX_GO_DEPTH) : 0;
+    // --hash and --threads were checked when they were set on `engine`.
+    const int hash = global.count("hash") ? int(global["hash"].as<int64_t>()) : 16;
+    const int threads = global.count("threads") ? int(global["threads"].as<int64_t>()) : 1;
+    LineWriter writer(out);
+    for (const std::string& l : bench_lines(engine, depth, hash, threads)) writer.line(l);
+    return 0;
+}
+
+} // namespace
+
+int run_cli(int argc, const char* const argv[], std::istream& in, std::ostream& out, std::ostream& err) {
+    po::options_description global("Options");
+    global.add_options()
+        ("help,h", "print this help and exit")
+        ("version", "print the version and exit")
+        ("variant", po::value<std::string>()->default_value("brandubh"),
+         "preset: brandubh, brandubh-house, tablut, tablut-house")
+        ("rules", po::value<std::string>(), "rules string (OpenTafl notation plus our keys); overrides --variant")
+        ("hash", po::value<int64_t>(), "transposition table size in MB")
+        ("threads", po::value<int64_t>(), "search threads")
+        ("eval-file", po::value<std::string>(), "evaluation weights file")
+        ("protocol", po::value<std::string>()->default_value("auto"), "auto, uci or otep")
+        ("log-file", po::value<std::string>(), "log to this file instead of stderr")
+        ("log-level", po::value<std::string>()->default_value("warn"),
+         "trace, debug, info, warn, error, critical, off");
+    po::options_description hidden;
+    hidden.add_options()
+        ("command", po::value<std::string>())
+        ("args", po::value<std::vector<std::string>>());
+    po::options_description all;
+    all.add(global).add(hidden);
+    po::positional_options_description positional;
+    positional.add("command", 1).add("args", -1);
+
+    try {
+        const po::parsed_options parsed = po::command_line_parser(argc, argv)
+                                              .options(all)
+                                              .positional(positional)
+                                              .allow_unregistered()
+                                              .run();
+        po::variables_map vm;
+        po::store(parsed, vm);
+        po::notify(vm);
+
+        if (vm.count("help")) {
+            out << USAGE << "\n" << global << "\nThe README's Protocol section lists the protocol commands.\n";
+            return 0;
+        }
+        if (vm.count("version")) {
+            out << "Branan " BRANAN_VERSION "\n";
+            return 0;
+        }
+        // The command's own options and arguments: everything the global
+        // parser did not take, in order, after the command word.
+        std::vector<std::string> rest = po::collect_unrecognized(parsed.options, po::include_positional);
+        std::string command;
+        if (vm.count("command")) {
+            command = vm["command"].as<std::string>();
+            auto it = std::find(rest.begin(), rest.end(), command);
+            if (it != rest.end()) rest.erase(rest.begin(), it + 1);
+        } else if (!rest.empty()) {
+            throw UsageError{"unknown option '" + printable(rest.front()) + "'"};
+        }
+        if (!command.empty() && command != "analyze" && command != "perft" && command != "bench")
+            throw UsageError{"unknown command '" + printable(command) + "' (analyze, perft, bench)"};
+
+        const std::string log_file = vm.count("log-file") ? vm["log-file"].as<std::string>() : "";
+        if (Status st = setup_logging(log_file, vm["log-level"].as<std::string>()); !st)
+            throw UsageError{st.error()};
+        const std::optional<Protocol> protocol = parse_protocol(vm["protocol"].as<std::string>());
+        if (!protocol)
+            throw UsageError{"unknown protocol '" + printable(vm["protocol"].as<std::string>()) +
+                             "' (auto, uci, otep)"};
+
+        Engine engine;
+        auto apply = [&](const char* what, Status st) {
+            if (!st) throw UsageError{std::string(what) + ": " + st.error()};
+        };
+        apply("--variant", engine.set_variant(vm["variant"].as<std::string>()));
+        if (vm.count("rules")) apply("--rules", engine.set_rules(vm["rules"].as<std::string>()));
+        if (vm.count("hash"))
+            apply("--hash", engine.set_option("Hash", std::to_string(vm["hash"].as<int64_t>())));
+        if (vm.count("threads"))
+            apply("--threads", engine.set_option("Threads", std::to_string(vm["threads"].as<int64_t>())));
+        if (vm.count("eval-file")) apply("--eval-file", engine.set_option("EvalFile", vm["eval-file"].as<std::string>()));
+        logger().info("Branan {} started, rules {}", BRANAN_VERSION, engine.rules_string());
+
+        if (command == "analyze") return cmd_analyze(engine, rest, out, err);
+        if (command == "perft") return cmd_perft(engine, rest, out, err);
+        if (command == "bench") return cmd_bench(engine, rest, vm, out);
+        run_protocol(engine, *protocol, in, out, err);
+        return 0;
+    } catch (const po::error& e) {
+        err << "branan: error: " << e.what() << "\n(branan --help lists the options)\n";
+        return 2;
+    } catch (const UsageError& e) {
+        err << "branan: error: " << e.message << "\n(branan --help lists the options)\n";
+        return 2;
+    }
+}
+
+} // namespace branan

@@ -1,0 +1,72 @@
+#include "loop.h"
+
+#include "line_reader.h"
+#include "logging.h"
+#include "otep.h"
+#include "uci.h"
+
+namespace branan {
+
+std::optional<Protocol> parse_protocol(std::string_view name) {
+    if (name == "auto") return Protocol::AUTO;
+    if (name == "uci") return Protocol::UCI;
+    if (name == "otep") return Protocol::OTEP;
+    return std::nullopt;
+}
+
+Protocol detect_protocol(std::string_view first_line) {
+    const auto tokens = uci::split(first_line);
+    return !tokens.empty() && tokens[0] == "rules" ? Protocol::OTEP : Protocol::UCI;
+}
+
+namespace {
+
+void otep_missing(std::ostream& err, std::string_view why) {
+    err << "info string error: " << why
+        << ": the OTEP protocol is not available in this version; continuing with UCI" << std::endl;
+    logger().warn("{}: OTEP not available, continuing with UCI", why);
+}
+
+} // namespace
+
+void run_protocol(Engine& engine, Protocol protocol, std::istream& in, std::ostream& out,
+                  std::ostream& err) {
+    LineReader reader(in);
+    UciLoop uci(engine, out);
+    std::string line;
+
+    if (protocol == Protocol::OTEP) {
+        if (otep_available()) return run_otep(engine, "", reader, out);
+        otep_missing(err, "--protocol otep");
+    } else if (protocol == Protocol::AUTO) {
+        // The first non-empty line decides.
+        while (true) {
+            const LineReader::Status st = reader.next(line);
+            if (st == LineReader::Status::END) return uci.finish();
+            if (st == LineReader::Status::TOO_LONG) {
+                uci.line_too_long();
+                continue;
+            }
+            if (!uci::split(line).empty()) break;
+        }
+        if (detect_protocol(line) == Protocol::OTEP) {
+            if (otep_available()) return run_otep(engine, line, reader, out);
+            // The rules line is OTEP's; UCI has nothing to do with it.
+            otep_missing(err, "first line '" + printable(line) + "' is OTEP");
+        } else if (!uci.handle_line(line)) {
+            return uci.finish();
+        }
+    }
+    while (true) {
+        const LineReader::Status st = reader.next(line);
+        if (st == LineReader::Status::END) break;
+        if (st == LineReader::Status::TOO_LONG) {
+            uci.line_too_long();
+            continue;
+        }
+        if (!uci.handle_line(line)) break;
+    }
+    uci.finish();
+}
+
+} // namespace branan

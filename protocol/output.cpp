@@ -1,0 +1,22 @@
+#include "output.h"
+
+namespace branan {
+
+void LineWriter::line(std::string_view text) {
+    std::string s;
+    s.reserve(text.size() + 1);
+    for (char c : text) s += (c == '\n' || c == '\r') ? ' ' : c;
+    s += '\n';
+    std::lock_guard lock(mutex_);
+    out_.write(s.data(), std::streamsize(s.size()));
+    out_.flush();
+}
+
+std::string printable(std::string_view text, size_t max) {
+    std::string out;
+    for (char c : text.substr(0, max)) out += (c >= 32 && c < 127) ? c : '?';
+    if (text.size() > max) out += "...";
+    return out;
+}
+
+} // namespace branan
