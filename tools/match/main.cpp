@@ -123,7 +123,9 @@ int main(int argc, char** argv) {
     if (args[0] == "plot") return plot({args.begin() + 1, args.end()});
 
     MatchConfig config;
-    if (Status s = parse_command_line(args, config); !s) {
+    Status s = parse_command_line(args, config);
+    if (s) s = prepare(config);
+    if (!s) {
         std::cerr << "branan-match: " << s.error() << "\n" << usage();
         return 2;
     }

@@ -42,7 +42,10 @@ std::string json_escape(const std::string& s) {
 namespace {
 
 std::string q(const std::string& s) {
-    return "\"" + json_escape(s) + "\"";
+    std::string out(1, '"'); // (not "\"" + string: GCC 12 warns falsely, -Wrestrict)
+    out += json_escape(s);
+    out += '"';
+    return out;
 }
 std::string num(double x) {
     char buf[32];

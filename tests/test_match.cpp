@@ -1,0 +1,552 @@
+// branan-match: statistics against figures computed by hand from the
+// published formulas, and end-to-end matches between scripted engines
+// (tests/match/scripted_engine.cpp) that play, misbehave, crash and hang.
+
+#include <catch2/catch.hpp>
+
+#if defined(BRANAN_MATCH_BINARY) && defined(BRANAN_SCRIPTED_ENGINE)
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "match.h"
+#include "openings.h"
+#include "plot.h"
+#include "stats.h"
+
+using namespace branan;
+using namespace branan::match;
+namespace fs = std::filesystem;
+
+namespace {
+
+// ---------------------------------------------------------------- helpers
+
+fs::path temp_dir(const std::string& name) {
+    fs::path p = fs::temp_directory_path() /
+                 ("branan-match-test-" + std::to_string(getpid()) + "-" + name);
+    fs::remove_all(p);
+    fs::create_directories(p);
+    return p;
+}
+
+EngineConfig scripted(const std::string& name, std::vector<std::string> args,
+                      const std::string& tc = "st=0.2") {
+    EngineConfig e;
+    e.name = name;
+    e.cmd = BRANAN_SCRIPTED_ENGINE;
+    e.args = std::move(args);
+    std::string err;
+    e.tc = *parse_time_control(tc, err);
+    return e;
+}
+
+MatchConfig config_for(EngineConfig a, EngineConfig b, int games) {
+    MatchConfig c;
+    c.engines = {std::move(a), std::move(b)};
+    c.games = games;
+    c.max_plies = 400;
+    c.recover_grace_ms = 300;
+    c.handshake_ms = 3000;
+    return c;
+}
+
+MatchResult run(const MatchConfig& c, std::string* text = nullptr) {
+    std::ostringstream out;
+    MatchResult r = run_match(c, out, false);
+    if (text) *text = out.str();
+    INFO(out.str());
+    REQUIRE(r.ok);
+    return r;
+}
+
+std::string read_text(const fs::path& p) {
+    std::ifstream in(p);
+    std::stringstream s;
+    s << in.rdbuf();
+    return s.str();
+}
+
+int count_lines(const fs::path& p) {
+    std::ifstream in(p);
+    std::string line;
+    int n = 0;
+    while (std::getline(in, line))
+        if (!line.empty()) ++n;
+    return n;
+}
+
+// The games in which `engine` lost, and how.
+std::vector<std::string> loss_reasons(const MatchResult& r, const std::string& engine) {
+    std::vector<std::string> out;
+    for (const GameSummary& g : r.games) {
+        const bool attacks = g.attackers == engine;
+        const bool lost = (attacks && g.winner == "defenders") || (!attacks && g.winner == "attackers");
+        if (lost) out.push_back(g.reason);
+    }
+    return out;
+}
+
+int run_command(const std::string& cmd) {
+    int status = std::system(cmd.c_str());
+    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+} // namespace
+
+// ---------------------------------------------------------------- statistics
+//
+// Expected figures: computed by hand (a few lines of Python) from the
+// published formulas, not from this code:
+//   Elo(s) = -400 log10(1/s - 1); the 95% interval maps s +- 1.959964 * sqrt(var/n)
+//   through Elo (cutechess-cli, projects/lib/src/elo.cpp: Elo::diff, Elo::errorMargin);
+//   LOS = (1 + erf((W - L) / sqrt(2 (W + L)))) / 2 (same file, Elo::LOS);
+//   LLR = n (s1 - s0) (2 mu - s0 - s1) / (2 var) with s = 1/(1 + 10^(-elo/400)) and the
+//   outcomes normalised to [0, 1] (fishtest, server/fishtest/stats/stat_util.py:
+//   LLR_logistic with results_to_pdf and stats); bounds ln(beta/(1-alpha)),
+//   ln((1-beta)/alpha) (Wald).
+
+TEST_CASE("Elo from a score", "[match]") {
+    CHECK(elo_from_score(0.5) == Approx(0.0).margin(1e-12));
+    CHECK(elo_from_score(0.55) == Approx(34.86007028756008));
+    CHECK(elo_from_score(0.75) == Approx(190.848501887865));
+    CHECK(elo_from_score(0.3) == Approx(-147.19071411783779));
+    CHECK(score_from_elo(elo_from_score(0.62)) == Approx(0.62));
+    CHECK(std::isinf(elo_from_score(1.0)));
+    CHECK(std::isinf(elo_from_score(0.0)));
+}
+
+TEST_CASE("Trinomial: score, variance, interval, LOS, LLR", "[match]") {
+    Trinomial t;
+    t.n = {20, 50, 30}; // 30 wins, 20 losses, 50 draws
+    Moments m = moments(t);
+    CHECK(m.samples == 100);
+    CHECK(m.mean == Approx(0.55));
+    CHECK(m.variance == Approx(0.1225));
+    EloEstimate e = estimate(m);
+    CHECK(e.elo == Approx(34.86007028756008));
+    CHECK(e.lower == Approx(-12.929693470337863));
+    CHECK(e.upper == Approx(84.01076264940247));
+    CHECK(e.error == Approx(48.470228059870166));
+    CHECK(los(t) == Approx(0.9213503964748575));
+    CHECK(llr(m, 0, 10) == Approx(0.5027458564789831));
+    CHECK(llr(m, -5, 5) == Approx(0.5873536089021528));
+}
+
+TEST_CASE("Pentanomial: pairs, interval, LLR", "[match]") {
+    Pentanomial p;
+    p.n = {3, 12, 25, 14, 6}; // game pairs scoring 0, 1/2, 1, 3/2, 2
+    Moments m = moments(p);
+    CHECK(m.samples == 60);
+    CHECK(m.mean == Approx(0.5333333333333333));
+    CHECK(m.variance == Approx(0.06347222222222224));
+    EloEstimate e = estimate(m);
+    CHECK(e.elo == Approx(23.196778791074703));
+    CHECK(e.lower == Approx(-21.160170171151396));
+    CHECK(e.upper == Approx(68.32620424492998));
+    CHECK(llr(m, 0, 10) == Approx(0.35550411652841735));
+    CHECK(llr(m, -5, 5) == Approx(0.4534318451218364));
+}
+
+TEST_CASE("SPRT bounds and decisions", "[match]") {
+    SprtParams p{0, 10, 0.05, 0.05};
+    CHECK(p.lower_bound() == Approx(-2.9444389791664403));
+    CHECK(p.upper_bound() == Approx(2.9444389791664403));
+    SprtParams q{0, 10, 0.05, 0.1};
+    CHECK(q.lower_bound() == Approx(-2.251291798606495));
+    CHECK(q.upper_bound() == Approx(2.8903717578961645));
+    CHECK(sprt_decision(3.0, p) == SprtDecision::H1);
+    CHECK(sprt_decision(-3.0, p) == SprtDecision::H0);
+    CHECK(sprt_decision(0.1, p) == SprtDecision::CONTINUE);
+    Moments none;
+    CHECK(llr(none, 0, 10) == 0);
+}
+
+// ---------------------------------------------------------------- pieces
+
+TEST_CASE("Time controls and the command line", "[match]") {
+    std::string err;
+    auto tc = parse_time_control("40/10+0.1", err);
+    REQUIRE(tc);
+    CHECK(tc->moves == 40);
+    CHECK(tc->base_ms == 10000);
+    CHECK(tc->inc_ms == 100);
+    CHECK(tc->to_string() == "40/10+0.1");
+    CHECK(parse_time_control("1:30", err)->base_ms == 90000);
+    CHECK(parse_time_control("st=0.5", err)->movetime_ms == 500);
+    CHECK_FALSE(parse_time_control("abc", err));
+    CHECK_FALSE(parse_time_control("0", err));
+
+    MatchConfig c;
+    Status s = parse_command_line(
+        {"-engine", "cmd=./a", "name=A", "arg=--x", "option.Hash=16", "-engine", "cmd=./b",
+         "proto=otep", "st=0.5", "-each", "tc=10+0.1", "option.Threads=1", "-variant", "tablut",
+         "-games", "4", "-rounds", "2", "-repeat", "-concurrency", "3", "-srand", "7", "-openings",
+         "file=o.txt", "format=moves", "order=random", "-sprt", "elo0=0", "elo1=5", "alpha=0.05",
+         "beta=0.1", "-maxplies", "300", "-resign", "movecount=3", "score=800", "-out", "dir"},
+        c);
+    INFO(s.error());
+    REQUIRE(s);
+    REQUIRE(c.engines.size() == 2);
+    CHECK(c.engines[0].name == "A");
+    CHECK(c.engines[0].args == std::vector<std::string>{"--x"});
+    CHECK(c.engines[0].options.size() == 2); // -each's Threads, the engine's Hash
+    CHECK(c.engines[0].tc.base_ms == 10000);
+    CHECK(c.engines[1].proto == "otep");
+    CHECK(c.engines[1].tc.movetime_ms == 500); // its own st= wins over -each tc=
+    CHECK(c.preset == "tablut");
+    CHECK(c.games == 4);
+    CHECK(c.rounds == 2);
+    CHECK(c.repeat);
+    CHECK(c.concurrency == 3);
+    CHECK(c.seed == 7);
+    CHECK(c.openings.kind == OpeningSource::Kind::FILE);
+    CHECK(c.openings.format == "moves");
+    CHECK(c.openings.random_order);
+    REQUIRE(c.sprt);
+    CHECK(c.sprt->beta == 0.1);
+    CHECK(c.max_plies == 300);
+    CHECK(c.resign.movecount == 3);
+    CHECK(c.resign.score_cp == 800);
+    CHECK(c.out_dir == "dir");
+
+    MatchConfig bad;
+    CHECK_FALSE(parse_command_line({"-engine", "cmd=x", "-bogus"}, bad));
+    CHECK_FALSE(parse_command_line({"-engine", "cmd=x", "colour=red"}, bad));
+    MatchConfig one;
+    REQUIRE(parse_command_line({"-engine", "cmd=x", "-tc", "10"}, one));
+    CHECK_FALSE(prepare(one)); // one engine is not a match
+}
+
+TEST_CASE("Generated openings are reproducible, playable and near balance", "[match]") {
+    auto v = *Variant::make(*preset_rules("brandubh"));
+    for (int i = 0; i < 5; ++i) {
+        Opening a = generate_opening(v, 42, i, 6, 2, 100);
+        Opening b = generate_opening(v, 42, i, 6, 2, 100);
+        CHECK(a.moves == b.moves);
+        CHECK(a.moves.size() == 6);
+        auto pos = opening_position(v, a);
+        REQUIRE(pos);
+        CHECK_FALSE(pos->result().over());
+        CHECK(std::abs(quick_search(*pos, 2)) <= 100);
+    }
+    CHECK(generate_opening(v, 42, 0, 6, 2, 100).moves != generate_opening(v, 43, 0, 6, 2, 100).moves);
+}
+
+TEST_CASE("Summary lines round-trip", "[match]") {
+    GameSummary g;
+    g.run = "r\"1";
+    g.game = 3;
+    g.pair = 1;
+    g.engine1 = "a";
+    g.engine2 = "b";
+    g.attackers = "b";
+    g.defenders = "a";
+    g.winner = "defenders";
+    g.score1 = 1;
+    g.reason = "king-escaped";
+    g.detail = "tab\there";
+    GameSummary back;
+    std::string err;
+    REQUIRE(parse_json_line(to_json_line(g), back, err));
+    CHECK(back.run == g.run);
+    CHECK(back.game == 3);
+    CHECK(back.pair == 1);
+    CHECK(back.score1 == 1);
+    CHECK(back.detail == g.detail);
+    CHECK_FALSE(parse_json_line("{\"run\":\"x\"}", back, err));
+}
+
+// ---------------------------------------------------------------- end to end
+
+TEST_CASE("A short match between two random engines", "[match]") {
+    fs::path dir = temp_dir("random");
+    MatchConfig c = config_for(scripted("r1", {"--seed", "1"}, "10+0.1"),
+                               scripted("r2", {"--seed", "2"}, "10+0.1"), 4);
+    c.repeat = true;
+    c.out_dir = dir.string();
+    c.openings.kind = OpeningSource::Kind::RANDOM;
+    c.openings.plies = 4;
+    c.openings.depth = 2;
+    MatchResult r = run(c);
+    CHECK(r.games_played == 4);
+    REQUIRE(r.pairs.size() == 1);
+    CHECK(r.pairs[0].total.games() == 4);
+    CHECK(r.pairs[0].penta.pairs() == 2);
+    CHECK(count_lines(dir / "summary.jsonl") == 4);
+    for (const GameSummary& g : r.games) {
+        CHECK((g.winner == "attackers" || g.winner == "defenders" || g.winner == "draw"));
+        CHECK(g.reason != "illegal-move");
+        CHECK(g.reason != "crash");
+        CHECK(g.reason != "time-forfeit");
+        std::string rec = read_text(dir / g.record);
+        CHECK(rec.find("Rules: dim:7") != std::string::npos);
+        CHECK(rec.find("Result: " + g.winner) != std::string::npos);
+        CHECK(rec.find("Final: ") != std::string::npos);
+        CHECK(rec.find("Opening-Moves: ") != std::string::npos);
+        CHECK(rec.find("\n1 a ") != std::string::npos); // the first ply, attackers
+    }
+    // The two games of a pair share the opening and swap the sides.
+    CHECK(r.games.size() == 4);
+    std::vector<GameSummary> sorted = r.games;
+    std::sort(sorted.begin(), sorted.end(), [](auto& x, auto& y) { return x.game < y.game; });
+    CHECK(sorted[0].opening == sorted[1].opening);
+    CHECK(sorted[0].attackers == sorted[1].defenders);
+    CHECK(sorted[0].opening != sorted[2].opening);
+    fs::remove_all(dir);
+}
+
+TEST_CASE("An engine that plays an illegal move loses, and the match goes on", "[match]") {
+    MatchConfig c = config_for(scripted("cheat", {"--mode", "illegal", "--after", "2"}),
+                               scripted("fair", {"--seed", "5"}), 2);
+    MatchResult r = run(c);
+    CHECK(r.games_played == 2);
+    auto reasons = loss_reasons(r, "cheat");
+    CHECK(reasons == std::vector<std::string>{"illegal-move", "illegal-move"});
+    for (const GameSummary& g : r.games) CHECK(g.detail.find("illegal move") != std::string::npos);
+}
+
+TEST_CASE("An engine that sends a malformed move loses", "[match]") {
+    MatchConfig c = config_for(scripted("garbled", {"--mode", "malformed", "--after", "1"}),
+                               scripted("fair", {"--seed", "5"}), 2);
+    MatchResult r = run(c);
+    CHECK(r.games_played == 2);
+    CHECK(loss_reasons(r, "garbled") == std::vector<std::string>{"malformed", "malformed"});
+}
+
+TEST_CASE("An engine that crashes loses and is restarted for the next game", "[match]") {
+    fs::path dir = temp_dir("crash");
+    MatchConfig c = config_for(scripted("crasher", {"--mode", "crash", "--after", "2"}),
+                               scripted("fair", {"--seed", "5"}), 3);
+    c.out_dir = dir.string();
+    MatchResult r = run(c);
+    CHECK(r.games_played == 3);
+    CHECK(loss_reasons(r, "crasher") == std::vector<std::string>{"crash", "crash", "crash"});
+    CHECK(count_lines(dir / "summary.jsonl") == 3);
+    CHECK(read_text(dir / "game-00003.txt").find("Reason: crash") != std::string::npos);
+    fs::remove_all(dir);
+}
+
+TEST_CASE("An engine that never answers loses on time and is restarted", "[match]") {
+    MatchConfig c = config_for(scripted("sleeper", {"--mode", "hang", "--after", "1"}, "st=0.05"),
+                               scripted("fair", {"--seed", "5"}, "st=0.05"), 2);
+    c.time_margin_ms = 50;
+    c.recover_grace_ms = 200;
+    MatchResult r = run(c);
+    CHECK(r.games_played == 2);
+    CHECK(loss_reasons(r, "sleeper") == std::vector<std::string>{"time-forfeit", "time-forfeit"});
+    for (const GameSummary& g : r.games)
+        CHECK(g.detail.find("stopped answering") != std::string::npos);
+}
+
+TEST_CASE("A slow engine loses on time but is kept when it answers again", "[match]") {
+    MatchConfig c = config_for(scripted("slow", {"--mode", "slow", "--after", "1"}, "st=0.05"),
+                               scripted("fair", {"--seed", "5"}, "st=0.05"), 2);
+    c.time_margin_ms = 20;
+    c.recover_grace_ms = 1000;
+    MatchResult r = run(c);
+    CHECK(r.games_played == 2);
+    CHECK(loss_reasons(r, "slow") == std::vector<std::string>{"time-forfeit", "time-forfeit"});
+    for (const GameSummary& g : r.games)
+        CHECK(g.detail.find("stopped answering") == std::string::npos);
+}
+
+TEST_CASE("An engine that does not start stops the match before it begins", "[match]") {
+    MatchConfig c = config_for(scripted("mute", {"--mode", "nohello"}),
+                               scripted("fair", {"--seed", "5"}), 2);
+    c.handshake_ms = 300;
+    std::ostringstream out;
+    MatchResult r = run_match(c, out, false);
+    CHECK_FALSE(r.ok);
+    CHECK(r.error.find("mute") != std::string::npos);
+    EngineConfig missing = scripted("ghost", {});
+    missing.cmd = "/nonexistent/engine";
+    MatchResult r2 = run_match(config_for(missing, scripted("fair", {}), 1), out, false);
+    CHECK_FALSE(r2.ok);
+}
+
+TEST_CASE("Adjudication: max plies and agreed scores", "[match]") {
+    MatchConfig c = config_for(scripted("r1", {"--seed", "1"}), scripted("r2", {"--seed", "2"}), 2);
+    c.max_plies = 6;
+    MatchResult r = run(c);
+    for (const GameSummary& g : r.games) {
+        CHECK(g.winner == "draw");
+        CHECK(g.reason == "max-plies");
+        CHECK(g.plies == 6);
+    }
+    MatchConfig d = config_for(scripted("sure", {"--seed", "1", "--score", "900"}),
+                               scripted("doomed", {"--seed", "2", "--score", "-900"}), 2);
+    d.resign = {3, 500};
+    MatchResult q = run(d);
+    CHECK(q.games_played == 2);
+    for (const GameSummary& g : q.games) {
+        CHECK(g.reason == "adjudication");
+        CHECK(g.score1 == 1); // "sure" wins with either side
+        CHECK(g.plies == 6);  // three moves each
+    }
+}
+
+TEST_CASE("SPRT stops the match as soon as it decides", "[match]") {
+    // Two equal random engines tested for a 200..400 Elo gain: H0 comes fast.
+    MatchConfig c = config_for(scripted("r1", {"--seed", "11"}), scripted("r2", {"--seed", "12"}), 200);
+    c.sprt = SprtParams{200, 400, 0.05, 0.05};
+    c.repeat = true;
+    c.concurrency = 2;
+    std::string text;
+    MatchResult r = run(c, &text);
+    CHECK(r.decision == SprtDecision::H0);
+    CHECK(r.games_played < 200);
+    REQUIRE(r.llr);
+    CHECK(*r.llr <= c.sprt->lower_bound());
+    CHECK(text.find("LLR") != std::string::npos);
+    CHECK(text.find("H0 accepted") != std::string::npos);
+}
+
+TEST_CASE("Openings from files, in TFEN and as moves", "[match]") {
+    fs::path dir = temp_dir("openings");
+    {
+        std::ofstream f(dir / "o.tfen");
+        f << "# two positions\n3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3 a 0 1\n\n"
+          << "3t3/3t3/3T3/ttTKTt1/3T2t/3t3/3t3 d 0 1\n";
+        std::ofstream g(dir / "o.moves");
+        g << "1. d1-c1 d3-c3\n";
+    }
+    MatchConfig c = config_for(scripted("r1", {"--seed", "1"}), scripted("r2", {"--seed", "2"}), 2);
+    c.out_dir = (dir / "a").string();
+    c.openings.kind = OpeningSource::Kind::FILE;
+    c.openings.path = (dir / "o.tfen").string();
+    c.openings.format = "tfen";
+    MatchResult r = run(c);
+    CHECK(r.games_played == 2);
+    std::string second = read_text(dir / "a" / "game-00002.txt");
+    CHECK(second.find("Opening-Root: 3t3/3t3/3T3/ttTKTt1/3T2t/3t3/3t3 d 0 1") != std::string::npos);
+    CHECK(second.find("\n1 d ") != std::string::npos); // the defenders move first there
+
+    c.out_dir = (dir / "b").string();
+    c.openings.path = (dir / "o.moves").string();
+    c.openings.format = "moves";
+    r = run(c);
+    CHECK(read_text(dir / "b" / "game-00001.txt").find("Opening-Moves: d1-c1 d3-c3") !=
+          std::string::npos);
+
+    c.openings.path = (dir / "missing.txt").string();
+    std::ostringstream out;
+    CHECK_FALSE(run_match(c, out, false).ok);
+    fs::remove_all(dir);
+}
+
+TEST_CASE("Concurrency, several engines, and the OTEP adapter", "[match]") {
+    MatchConfig c;
+    c.engines = {scripted("u1", {"--seed", "1"}), scripted("u2", {"--seed", "2"}),
+                 scripted("o3", {"--seed", "3", "--protocol", "otep"})};
+    c.engines[2].proto = "otep";
+    c.games = 2;
+    c.concurrency = 3;
+    c.max_plies = 400;
+    MatchResult r = run(c);
+    CHECK(r.games_played == 6); // three pairs, two games each
+    CHECK(r.pairs.size() == 3);
+    for (const GameSummary& g : r.games) {
+        INFO(g.detail);
+        CHECK(g.reason != "illegal-move");
+        CHECK(g.reason != "crash");
+        CHECK(g.reason != "time-forfeit");
+        CHECK(g.reason != "malformed");
+    }
+}
+
+TEST_CASE("The branan-match program: match, merge, plot", "[match]") {
+    fs::path dir = temp_dir("program");
+    const std::string bin = BRANAN_MATCH_BINARY, eng = BRANAN_SCRIPTED_ENGINE;
+    for (const char* run : {"a", "b"}) {
+        std::string cmd = bin + " -engine cmd=" + eng + " name=x arg=--seed arg=1 -engine cmd=" +
+                          eng + " name=y -each tc=5+0.05 -games 4 -repeat -srand 3" +
+                          " -openings random plies=4 depth=1 -maxplies 300 -out " +
+                          (dir / run).string() + " > " + (dir / run).string() + ".log 2>&1";
+        REQUIRE(run_command(cmd) == 0);
+    }
+    std::string log = read_text(dir / "a.log");
+    CHECK(log.find("Games 4/4") != std::string::npos);
+    CHECK(log.find("x vs y") != std::string::npos);
+    REQUIRE(run_command(bin + " merge " + (dir / "a" / "summary.jsonl").string() + " " +
+                        (dir / "b" / "summary.jsonl").string() + " -o " +
+                        (dir / "all.jsonl").string() + " 2> " + (dir / "merge.log").string()) == 0);
+    CHECK(count_lines(dir / "all.jsonl") == 8);
+    CHECK(read_text(dir / "merge.log").find("merged 8 games") != std::string::npos);
+    // merging the same file twice drops the duplicates
+    REQUIRE(run_command(bin + " merge " + (dir / "all.jsonl").string() + " " +
+                        (dir / "all.jsonl").string() + " > " + (dir / "twice.jsonl").string() +
+                        " 2>/dev/null") == 0);
+    CHECK(count_lines(dir / "twice.jsonl") == 8);
+
+    // The plot, drawn in-process from a summary with both wins and losses.
+    std::vector<GameSummary> games;
+    for (int i = 0; i < 40; ++i) {
+        GameSummary g;
+        g.run = "p";
+        g.game = i + 1;
+        g.engine1 = "x";
+        g.engine2 = "y";
+        g.score1 = i % 3 == 0 ? 0 : i % 3 == 1 ? 1 : 0.5;
+        games.push_back(g);
+    }
+    std::string svg, err;
+    REQUIRE(plot_svg(games, svg, err));
+    CHECK(svg.rfind("<svg", 0) == 0);
+    CHECK(svg.find("<polyline") != std::string::npos);
+    CHECK(svg.find("<polygon") != std::string::npos);
+    CHECK(svg.find("</svg>") != std::string::npos);
+    // ... and by the program from the merged file (which may be one-sided: then it says so)
+    int rc = run_command(bin + " plot " + (dir / "all.jsonl").string() + " -o " +
+                         (dir / "all.svg").string() + " > /dev/null 2>&1");
+    CHECK((rc == 0 || rc == 1));
+    if (rc == 0) CHECK(read_text(dir / "all.svg").find("</svg>") != std::string::npos);
+    CHECK(run_command(bin + " -engine cmd=x > /dev/null 2>&1") == 2);
+    fs::remove_all(dir);
+}
+
+TEST_CASE("Two real branan instances play a short match", "[match]") {
+#ifdef BRANAN_BINARY
+    const std::string branan = BRANAN_BINARY;
+#else
+    const std::string branan;
+#endif
+    if (branan.empty() || access(branan.c_str(), X_OK) != 0) {
+        WARN("skipped: the branan binary '" << branan << "' does not exist yet");
+        SUCCEED("skipped");
+        return;
+    }
+    EngineConfig a;
+    a.name = "branan-a";
+    a.cmd = branan;
+    std::string err;
+    a.tc = *parse_time_control("st=0.05", err);
+    EngineConfig b = a;
+    b.name = "branan-b";
+    MatchConfig c = config_for(a, b, 2);
+    c.repeat = true;
+    c.max_plies = 200;
+    c.openings.kind = OpeningSource::Kind::RANDOM;
+    c.openings.plies = 4;
+    c.openings.depth = 1;
+    std::ostringstream out;
+    MatchResult r = run_match(c, out, false);
+    INFO(out.str());
+    REQUIRE(r.ok);
+    CHECK(r.games_played == 2);
+    for (const GameSummary& g : r.games) {
+        INFO(g.detail);
+        CHECK(g.reason != "illegal-move");
+        CHECK(g.reason != "malformed");
+        CHECK(g.reason != "crash");
+        CHECK(g.reason != "no-answer");
+        CHECK(g.reason != "time-forfeit");
+    }
+}
+
+#endif
