@@ -202,25 +202,40 @@ Value Worker::qsearch(Value alpha, Value beta, int ply, int qply, bool pv_node) 
         if (stand > alpha) alpha = stand;
     }
 
-    MoveList list;
-    generate_moves(pos_, list);
-    if (list.empty()) return rules_.no_moves_loses ? mated_in(ply) : VALUE_ZERO;
-
     // The moves worth a look, captures first.
     Move moves[MAX_MOVES];
     int scores[MAX_MOVES];
     int n = 0;
-    for (Move m : list) {
-        if (full_width && us == ATTACKERS && !test(block, m.to())) {
-            continue;
+    const Variant& v = pos_.variant();
+    if (!full_width) {
+        const tafl::CaptureMap cap = tafl::capture_squares(pos_, us);
+        for_each_square(cap.one, [&](Square t) {
+            const int sc = 1 + test(cap.two, t);
+            tafl::for_each_move_to(pos_, t, us, [&](Move m) {
+                if (!v.king_hammer && pos_.piece_on(m.from()) == KING) return;
+                moves[n] = m;
+                scores[n++] = sc;
+            });
+        });
+    } else if (us == ATTACKERS) {
+        for_each_square(block, [&](Square t) {
+            tafl::for_each_move_to(pos_, t, ATTACKERS, [&](Move m) {
+                moves[n] = m;
+                scores[n++] = 0;
+            });
+        });
+        if (n == 0) return mated_in(ply + 2); // nothing blocks the escape
+    } else {
+        MoveList list;
+        generate_moves(pos_, list);
+        if (list.empty()) return rules_.no_moves_loses ? mated_in(ply) : VALUE_ZERO;
+        const tafl::CaptureMap cap = tafl::capture_squares(pos_, us);
+        for (Move m : list) {
+            moves[n] = m;
+            const bool king = pos_.piece_on(m.from()) == KING;
+            scores[n++] = (test(cap.one, m.to()) && (!king || v.king_hammer)) * 4 + king;
         }
-        const tafl::MoveEffect eff = tafl::move_effect(pos_, m);
-        if (!full_width && eff.captures == 0) continue;
-        moves[n] = m;
-        scores[n] = eff.captures * 16 + (pos_.piece_on(m.from()) == KING);
-        ++n;
     }
-    if (full_width && n == 0) return mated_in(ply + 2); // nothing blocks the escape
 
     for (int i = 0; i < n; ++i) {
         int bi = i;
@@ -319,23 +334,24 @@ Value Worker::search(Value alpha, Value beta, int depth, int ply, bool pv_node, 
     const int n = list.size();
     const Stack& st = stack_[ply];
     const int16_t* hist = history_.butterfly[us];
+    const Variant& var = pos_.variant();
+    const tafl::CaptureMap cap = tafl::capture_squares(pos_, us);
     for (int i = 0; i < n; ++i) {
         const Move m = list.moves[i];
-        const tafl::MoveEffect eff = tafl::move_effect(pos_, m);
-        quiet[i] = eff.captures == 0 && !eff.wins;
+        const bool king = pos_.piece_on(m.from()) == KING;
+        const bool capture = test(cap.one, m.to()) && (!king || var.king_hammer);
+        quiet[i] = !capture;
         int s;
         if (m == tt_move)
             s = 1 << 30;
-        else if (eff.wins)
-            s = 1 << 29;
-        else if (eff.captures)
-            s = (1 << 24) + eff.captures * (1 << 20);
+        else if (capture)
+            s = (1 << 24) + test(cap.two, m.to()) * (1 << 20);
         else if (m == st.killers[0])
             s = (1 << 19) + 1;
         else if (m == st.killers[1])
             s = 1 << 19;
         else
-            s = hist[hist_index(m)] + (pos_.piece_on(m.from()) == KING ? 4000 : 0);
+            s = hist[hist_index(m)] + (king ? 4000 : 0);
         scores[i] = s;
     }
 
@@ -391,8 +407,8 @@ Value Worker::search(Value alpha, Value beta, int depth, int ply, bool pv_node, 
 
     if (best >= beta && best_move) {
         // A quiet refutation: killers and history.
-        const tafl::MoveEffect eff = tafl::move_effect(pos_, best_move);
-        if (eff.captures == 0 && !eff.wins) {
+        const bool king = pos_.piece_on(best_move.from()) == KING;
+        if (!(test(cap.one, best_move.to()) && (!king || var.king_hammer))) {
             Stack& s = stack_[ply];
             if (s.killers[0] != best_move) {
                 s.killers[1] = s.killers[0];

@@ -31,7 +31,7 @@ inline bool is_win_score(Value v) {
 // Moves (not plies) to the end for a win/loss score, 0 otherwise.
 inline int mate_moves(Value v) {
     if (v >= VALUE_WIN_MAX_PLY) return (VALUE_WIN - v + 1) / 2;
-    if (v <= -VALUE_WIN_MAX_PLY) return -((VALUE_WIN + v) / 2);
+    if (v <= -VALUE_WIN_MAX_PLY) return -((VALUE_WIN + v + 1) / 2);
     return 0;
 }
 

@@ -109,6 +109,62 @@ inline bool king_capture_threat(const Position& pos) {
     return false;
 }
 
+
+// Calls f(Move) for every legal move of `side` to the empty square t.
+template <typename F>
+inline void for_each_move_to(const Position& pos, Square t, Side side, F&& f) {
+    const Variant& v = pos.variant();
+    for (int d = 0; d < 4; ++d) {
+        Bitboard path = 0;
+        Square s = v.neighbour[t][d];
+        while (s != NO_SQUARE && pos.piece_on(s) == NO_PIECE) {
+            path |= square_bb(s);
+            s = v.neighbour[s][d];
+        }
+        if (s == NO_SQUARE) continue;
+        const Piece p = pos.piece_on(s);
+        if (side_of(p) != side) continue;
+        if (test(v.no_stop[p] | v.no_pass[p], t) || (path & v.no_pass[p])) continue;
+        f(Move(s, t));
+    }
+}
+
+// Where a piece of `us` would capture soldiers by moving there: `one` has
+// the squares that capture at least one, `two` at least two. (The king
+// captures there too only if he is armed as a hammer.)
+struct CaptureMap {
+    Bitboard one = 0, two = 0;
+};
+
+inline CaptureMap capture_squares(const Position& pos, Side us) {
+    const Variant& v = pos.variant();
+    CaptureMap out;
+    const Piece victim = us == ATTACKERS ? DEFENDER : ATTACKER;
+    const Bitboard hostile_empty = v.hostile_empty[victim];
+    const Bitboard hostile_occ = v.hostile_occupied[victim];
+    for_each_square(pos.pieces(victim), [&](Square a) {
+        for (int d = 0; d < 4; ++d) {
+            const Square t = v.neighbour[a][d];
+            if (t == NO_SQUARE || pos.piece_on(t) != NO_PIECE) continue;
+            const Square b = v.neighbour[a][d ^ 2];
+            if (b == NO_SQUARE) continue;
+            const Piece q = pos.piece_on(b);
+            bool ok;
+            if (q == NO_PIECE)
+                ok = test(hostile_empty, b);
+            else if (side_of(q) == us)
+                ok = q != KING || v.king_anvil;
+            else
+                ok = test(hostile_occ, b);
+            if (ok) {
+                out.two |= out.one & square_bb(t);
+                out.one |= square_bb(t);
+            }
+        }
+    });
+    return out;
+}
+
 // What a move would do: the number of enemy pieces it captures, and
 // whether it wins at once (king captured or escaped).
 struct MoveEffect {

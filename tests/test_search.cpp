@@ -1,13 +1,16 @@
-// Search tests: forced wins with the exact distance, the transposition
-// table, limits, stop, game-end rules inside the search, determinism.
+// Search tests: forced wins with the exact distance, the only defence, the
+// transposition table, limits, stop, game-end rules inside the search,
+// determinism, bench.
 
 #include <catch2/catch.hpp>
 
 #include <chrono>
 #include <mutex>
+#include <thread>
 
 #include "engine.h"
 #include "notation.h"
+#include "tt.h"
 
 using namespace branan;
 
@@ -16,6 +19,7 @@ namespace {
 struct Run {
     std::vector<SearchInfo> infos;
     BestMove best;
+    int64_t ms = 0;
 };
 
 Run run(Engine& e, const SearchLimits& lim) {
@@ -29,8 +33,12 @@ Run run(Engine& e, const SearchLimits& lim) {
         std::lock_guard lock(m);
         r.best = b;
     });
+    const auto t0 = std::chrono::steady_clock::now();
     REQUIRE(e.go(lim));
     e.wait();
+    r.ms = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() -
+                                                                  t0)
+               .count();
     return r;
 }
 
@@ -39,6 +47,112 @@ SearchLimits depth_limit(int d) {
     l.depth = d;
     return l;
 }
+
+// An independent check of forced wins: plain AND-OR search over
+// Position::result(), no pruning, no table.
+bool mover_won(const GameResult& r, Side mover) {
+    return (r.winner == Winner::ATTACKERS && mover == ATTACKERS) ||
+           (r.winner == Winner::DEFENDERS && mover == DEFENDERS);
+}
+// After `m`, can the side that played it force a win within k more plies
+// (k = 0: m itself wins)?
+bool move_wins(Position& pos, Move m, int k);
+bool side_wins(Position& pos, int k) { // side to move wins within k plies
+    MoveList list;
+    generate_moves(pos, list);
+    for (Move m : list)
+        if (move_wins(pos, m, k - 1)) return true;
+    return false;
+}
+bool move_wins(Position& pos, Move m, int k) {
+    const Side us = pos.side_to_move();
+    pos.make_move(m);
+    bool ok;
+    const GameResult r = pos.result();
+    if (r.over()) {
+        ok = mover_won(r, us);
+    } else if (k < 2) {
+        ok = false;
+    } else {
+        ok = true;
+        MoveList replies;
+        generate_moves(pos, replies);
+        for (Move m2 : replies) {
+            pos.make_move(m2);
+            const GameResult r2 = pos.result();
+            const bool good = r2.over() ? mover_won(r2, us) : side_wins(pos, k - 2 + 1);
+            pos.unmake_move();
+            if (!good) {
+                ok = false;
+                break;
+            }
+        }
+    }
+    pos.unmake_move();
+    return ok;
+}
+
+struct WinCase {
+    const char* preset;
+    const char* tfen;
+    int moves; // the side to move wins in exactly this many moves
+};
+
+// Found by a random generator and checked by the AND-OR solver above (it
+// reruns in the test): defenders escape in 1, 2, 3; attackers capture the
+// king in 1, 2.
+const WinCase WIN_CASES[] = {
+    {"brandubh", "5T1/4t2/KT5/1T5/7/1t1t1t1/1t5 d 0 1", 1},
+    {"brandubh", "7/ttt2tT/7/1T5/2t4/4T2/3K3 d 0 1", 1},
+    {"brandubh", "7/tt4t/2T4/7/1Tt4/1t1K3/3T3 d 0 1", 2},
+    {"brandubh", "3t3/7/2KT3/T6/3t3/3t3/1Ttt3 d 0 1", 2},
+    {"brandubh", "7/1T4t/7/4t2/1t1T1Kt/3T3/1t5 d 0 1", 3},
+    {"brandubh", "7/1T1T2t/7/4tKt/7/t5t/5T1 d 0 1", 3},
+    {"brandubh", "7/K3T2/5t1/2t4/5tT/3tT2/4t2 a 0 1", 1},
+    {"brandubh", "3t3/2t4/tt5/K3TT1/1t5/7/3T3 a 0 1", 1},
+    {"brandubh", "7/2t2K1/2Ttt2/6t/4tT1/7/3T3 a 0 1", 2},
+    {"brandubh", "7/5T1/7/t5t/5TK/3T2t/1tt4 a 0 1", 2},
+    {"brandubh-house", "5T1/4t2/KT5/1T5/7/1t1t1t1/1t5 d 0 1", 1},
+    {"brandubh-house", "7/tt4t/2T4/7/1Tt4/1t1K3/3T3 d 0 1", 2},
+    {"brandubh-house", "7/1T1T2t/7/4tKt/7/t5t/5T1 d 0 1", 3},
+    {"brandubh-house", "3t3/2t4/tt5/K3TT1/1t5/7/3T3 a 0 1", 1},
+    {"brandubh-house", "7/2t2K1/2Ttt2/6t/4tT1/7/3T3 a 0 1", 2},
+    {"tablut", "9/4t1T2/4T4/9/7K1/1T2t4/9/2t2tt2/9 d 0 1", 1},
+    {"tablut", "9/2t1t4/9/3t5/1TK3TT1/2t6/6t2/9/9 d 0 1", 2},
+    {"tablut", "9/9/3t1T3/2T1tKt2/9/5t3/2T6/2t6/9 d 0 1", 2},
+    {"tablut", "9/9/3t5/5t3/1T1K2T2/4t4/3T5/2t2t3/9 d 0 1", 3},
+    {"tablut", "9/1T4t2/2T6/3t5/1T4Kt1/9/6t2/5t3/9 d 0 1", 3},
+    {"tablut", "9/9/1T4Kt1/5t3/5t3/5T3/6t2/3T3t1/9 a 0 1", 1},
+    {"tablut", "9/9/1Tt6/3Kt1t2/9/1T7/2T4t1/7t1/9 a 0 1", 1},
+    {"tablut", "9/2tt5/9/1tKT1T1t1/3T5/9/9/2t6/9 a 0 1", 2},
+    {"tablut", "9/9/2t1t4/3tKt3/9/4Tt3/3T5/3T5/9 a 0 1", 2},
+    {"tablut-house", "9/9/2t1K4/9/1t7/3t5/4t4/1T3TTt1/9 d 0 1", 1},
+    {"tablut-house", "9/9/3T5/1t1Kt1T2/9/3t3T1/3t5/3t5/9 d 0 1", 2},
+    {"tablut-house", "9/9/3t3t1/1t1Kt2T1/5tT2/3T5/9/9/9 d 0 1", 3},
+    {"tablut-house", "9/9/4t4/6t2/5tt2/3T1KT2/4tT3/9/9 d 0 1", 3},
+    {"tablut-house", "9/9/1Tt6/3Kt1t2/9/1T7/2T4t1/7t1/9 a 0 1", 1},
+    {"tablut-house", "9/9/9/5T3/5T1T1/2t1tK3/7t1/2t2t3/9 a 0 1", 2},
+};
+
+struct BlockCase {
+    const char* preset;
+    const char* tfen;
+    const char* only_move; // every other move loses at once
+};
+
+const BlockCase BLOCK_CASES[] = {
+    {"brandubh", "5t1/1t1t2t/7/2t1T2/7/6T/2T1K2 a 0 1", "f7-f1"},
+    {"brandubh", "2KT3/t2tt2/7/Ttt4/6T/7/7 a 0 1", "b4-b7"},
+    {"brandubh", "1t5/t3TT1/1t5/1t5/1T5/1Kt4/7 d 0 1", "b3-a3"},
+    {"brandubh", "2t4/5T1/1t5/7/5t1/1KT4/1tT2t1 d 0 1", "b2-b3"},
+    {"brandubh-house", "7/5t1/6T/t4Kt/2T1Tt1/3t3/7 d 0 1", "f4-d4"},
+    {"tablut", "9/2T4t1/5t3/1T1t1K3/5t3/9/4t1T2/9/9 a 0 1", "h8-h6"},
+    {"tablut", "9/6T2/9/3t5/5Tt2/4TK3/5t3/2t1t4/9 a 0 1", "g5-g4"},
+    {"tablut", "9/9/9/2T4T1/9/3tT4/1t2Kt3/3tt4/9 d 0 1", "e3-d3"},
+    {"tablut", "9/1t7/3t5/9/2T6/1t7/1tK1T4/2t2T3/9 d 0 1", "c3-d3"},
+    {"tablut-house", "9/4t4/9/2T6/2KT3t1/9/1tt2T3/6t2/9 a 0 1", "b3-b5"},
+    {"tablut-house", "9/3tT4/9/1T1Kt4/3t1t3/2t1T4/9/9/9 d 0 1", "d6-c6"},
+};
 
 } // namespace
 
@@ -52,5 +166,299 @@ TEST_CASE("search: start positions give a legal move", "[search]") {
         MoveList list;
         generate_moves(e.position(), list);
         CHECK(list.contains(r.best.best));
+        CHECK(r.infos.back().depth == 3);
+        CHECK(!r.infos.back().pv.empty());
     }
+}
+
+TEST_CASE("search: forced wins with the shortest distance", "[search]") {
+    for (const WinCase& c : WIN_CASES) {
+        INFO(c.preset << " " << c.tfen);
+        Engine e;
+        REQUIRE(e.set_variant(c.preset));
+        REQUIRE(e.set_position(c.tfen, {}));
+        Position pos = e.position();
+        // The position is what it claims (independent solver).
+        REQUIRE(side_wins(pos, 2 * c.moves - 1));
+        if (c.moves > 1) REQUIRE(!side_wins(pos, 2 * c.moves - 3));
+
+        Run r = run(e, depth_limit(2 * c.moves + 1));
+        REQUIRE(!r.infos.empty());
+        CHECK(r.infos.back().mate == c.moves);
+        CHECK(r.infos.back().score == VALUE_WIN - (2 * c.moves - 1));
+        CHECK(move_wins(pos, r.best.best, 2 * c.moves - 2));
+
+        // The loser's view: one move later, a loss in moves - 1.
+        if (c.moves >= 2) {
+            REQUIRE(e.set_position(c.tfen, {move_name(pos.variant(), r.best.best)}));
+            Run r2 = run(e, depth_limit(2 * c.moves));
+            REQUIRE(!r2.infos.empty());
+            CHECK(r2.infos.back().mate == -(c.moves - 1));
+        }
+    }
+}
+
+TEST_CASE("search: finds the only defence", "[search]") {
+    for (const BlockCase& c : BLOCK_CASES) {
+        INFO(c.preset << " " << c.tfen);
+        Engine e;
+        REQUIRE(e.set_variant(c.preset));
+        REQUIRE(e.set_position(c.tfen, {}));
+        Run r = run(e, depth_limit(4));
+        CHECK(move_name(e.position().variant(), r.best.best) == c.only_move);
+        // Not lost within two moves (a longer loss may exist).
+        CHECK((r.infos.back().mate >= 0 || r.infos.back().mate <= -3));
+    }
+}
+
+TEST_CASE("search: transposition table store, probe, bounds, win scores", "[search]") {
+    TranspositionTable tt;
+    tt.resize(1);
+    const uint64_t key = 0x123456789abcdef0ull;
+    bool found = true;
+    TTEntry* e = tt.probe(key, found);
+    CHECK_FALSE(found);
+    tt.store(e, key, 42, Bound::LOWER, 7, Move(3, 10), -5);
+    e = tt.probe(key, found);
+    REQUIRE(found);
+    CHECK(e->value() == 42);
+    CHECK(e->bound() == Bound::LOWER);
+    CHECK(e->depth() == 7);
+    CHECK(e->move() == Move(3, 10));
+    CHECK(e->eval() == -5);
+    // Another key of the same bucket does not hit.
+    tt.probe(key ^ 0xFFFFFFFFull, found);
+    CHECK_FALSE(found);
+    // A shallower non-exact store keeps the deeper value but takes a move.
+    tt.store(e, key, 7, Bound::UPPER, 2, MOVE_NONE, -5);
+    e = tt.probe(key, found);
+    CHECK(e->depth() == 7);
+    CHECK(e->move() == Move(3, 10));
+    tt.store(e, key, 9, Bound::EXACT, 3, Move(4, 11), 0);
+    e = tt.probe(key, found);
+    CHECK(e->bound() == Bound::EXACT);
+    CHECK(e->value() == 9);
+    CHECK(e->move() == Move(4, 11));
+    CHECK(tt.hashfull() >= 0);
+    tt.clear();
+    tt.probe(key, found);
+    CHECK_FALSE(found);
+
+    // Win scores: stored relative to the node, read back relative to the root.
+    const Value win_at_ply_9 = VALUE_WIN - 9; // found 4 plies below a node at ply 5
+    CHECK(value_to_tt(win_at_ply_9, 5) == VALUE_WIN - 4);
+    CHECK(value_from_tt(VALUE_WIN - 4, 2) == VALUE_WIN - 6);
+    CHECK(value_to_tt(-win_at_ply_9, 5) == -(VALUE_WIN - 4));
+    CHECK(value_from_tt(-(VALUE_WIN - 4), 2) == -(VALUE_WIN - 6));
+    CHECK(value_to_tt(123, 5) == 123);
+    CHECK(value_from_tt(-123, 5) == -123);
+}
+
+TEST_CASE("search: obeys depth, nodes and movetime", "[search]") {
+    Engine e;
+    REQUIRE(e.set_variant("tablut"));
+    SECTION("depth") {
+        Run r = run(e, depth_limit(4));
+        CHECK(r.infos.back().depth == 4);
+    }
+    SECTION("nodes") {
+        SearchLimits l;
+        l.nodes = 20000;
+        run(e, l);
+        CHECK(e.last_search_nodes() >= 20000);
+        CHECK(e.last_search_nodes() <= 20100);
+    }
+    SECTION("movetime") {
+        SearchLimits l;
+        l.movetime_ms = 300;
+        Run r = run(e, l);
+        CHECK(r.ms >= 200);
+        CHECK(r.ms <= 800);
+        CHECK(r.best.best);
+    }
+    SECTION("clock") {
+        SearchLimits l;
+        l.time_ms[ATTACKERS] = 1000;
+        l.time_ms[DEFENDERS] = 1000;
+        Run r = run(e, l);
+        CHECK(r.ms <= 800);
+        CHECK(r.best.best);
+    }
+    SECTION("searchmoves") {
+        SearchLimits l = depth_limit(3);
+        auto m = parse_legal_move(e.position(), "a4-a3");
+        REQUIRE(m);
+        l.searchmoves.push_back(*m);
+        Run r = run(e, l);
+        CHECK(r.best.best == *m);
+    }
+}
+
+TEST_CASE("search: stop is prompt and go/position while searching are refused", "[search]") {
+    Engine e;
+    REQUIRE(e.set_variant("tablut"));
+    SearchLimits l;
+    l.infinite = true;
+    BestMove best;
+    std::atomic<bool> got{false};
+    e.on_bestmove([&](const BestMove& b) {
+        best = b;
+        got = true;
+    });
+    REQUIRE(e.go(l));
+    std::this_thread::sleep_for(std::chrono::milliseconds(200));
+    CHECK(e.searching());
+    CHECK_FALSE(got);
+    CHECK_FALSE(e.go(l));
+    CHECK_FALSE(e.set_position("", {}));
+    const auto t0 = std::chrono::steady_clock::now();
+    e.stop();
+    e.wait();
+    const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(
+                        std::chrono::steady_clock::now() - t0)
+                        .count();
+    CHECK(got);
+    CHECK(ms < 250);
+    CHECK(best.best);
+    CHECK_FALSE(e.searching());
+}
+
+TEST_CASE("search: repetition rules change the result", "[search]") {
+    // A cycle of four moves played twice: the defenders' next d5-d6 would
+    // make the position occur for the third time.
+    const char* tfen = "7/7/3T3/t2K3/7/7/5t1 a 0 1";
+    const std::vector<std::string> cycle = {"a4-a5", "d5-d6", "a5-a4", "d6-d5",
+                                            "a4-a5", "d5-d6", "a5-a4"};
+    // brandubh: the third occurrence loses for the player who makes it.
+    {
+        Engine e;
+        REQUIRE(e.set_variant("brandubh"));
+        REQUIRE(e.set_position(tfen, cycle));
+        auto back = parse_legal_move(e.position(), "d6-d5");
+        REQUIRE(back);
+        SearchLimits l = depth_limit(3);
+        l.searchmoves = {*back};
+        Run r = run(e, l);
+        CHECK(r.infos.back().mate == -1);
+        Run free = run(e, depth_limit(3));
+        CHECK(free.best.best != *back);
+        CHECK(free.infos.back().mate >= 0);
+    }
+    // brandubh-house: a third occurrence draws.
+    {
+        Engine e;
+        REQUIRE(e.set_variant("brandubh-house"));
+        REQUIRE(e.set_position(tfen, cycle));
+        auto back = parse_legal_move(e.position(), "d6-d5");
+        REQUIRE(back);
+        SearchLimits l = depth_limit(3);
+        l.searchmoves = {*back};
+        Run r = run(e, l);
+        CHECK(r.infos.back().mate == 0);
+        CHECK(r.infos.back().score == 0);
+    }
+}
+
+TEST_CASE("search: the no-capture limit draws before a slow escape", "[search]") {
+    // Escape in 2 (tablut-house), then the same with 118 plies since the
+    // last capture: the attackers' reply reaches 120 and draws first.
+    const char* fresh = "9/9/2t6/9/9/1tK3t2/2t6/9/9 d 0 1";
+    const char* late = "9/9/2t6/9/9/1tK3t2/2t6/9/9 d 118 1";
+    Engine e;
+    REQUIRE(e.set_variant("tablut-house"));
+    REQUIRE(e.set_position(late, {}));
+    {
+        Position p = e.position();
+        REQUIRE_FALSE(side_wins(p, 3));
+    }
+    REQUIRE(e.set_position(fresh, {}));
+    {
+        Position p = e.position();
+        REQUIRE(side_wins(p, 3));
+    }
+    CHECK(run(e, depth_limit(4)).infos.back().mate == 2);
+    e.new_game();
+    REQUIRE(e.set_position(late, {}));
+    CHECK(run(e, depth_limit(4)).infos.back().mate != 2);
+    // An escape in 1 still wins: the king's escape decides first.
+    e.new_game();
+    REQUIRE(e.set_position("9/9/2t1K4/9/1t7/3t5/4t4/1T3TTt1/9 d 119 1", {}));
+    CHECK(run(e, depth_limit(2)).infos.back().mate == 1);
+}
+
+TEST_CASE("search: one thread and a node limit are deterministic", "[search]") {
+    auto once = [] {
+        Engine e;
+        REQUIRE(e.set_variant("brandubh"));
+        SearchLimits l;
+        l.nodes = 30000;
+        Run r = run(e, l);
+        std::vector<std::string> lines;
+        for (const SearchInfo& i : r.infos) {
+            std::string s = std::to_string(i.depth) + " " + std::to_string(i.score) + " " +
+                            std::to_string(i.nodes);
+            for (Move m : i.pv) s += " " + std::to_string(m.raw());
+            lines.push_back(s);
+        }
+        lines.push_back(std::to_string(r.best.best.raw()));
+        return std::make_pair(lines, e.last_search_nodes());
+    };
+    auto a = once();
+    auto b = once();
+    CHECK(a == b);
+}
+
+TEST_CASE("search: bench signature is reproducible", "[search]") {
+    Engine e;
+    const auto a = e.bench(3);
+    const auto b = e.bench(3);
+    CHECK(a.nodes > 0);
+    CHECK(a.nodes == b.nodes);
+    CHECK(Engine::bench_positions().size() >= 32);
+}
+
+TEST_CASE("search: options", "[search]") {
+    Engine e;
+    auto opts = e.options();
+    auto has = [&](const char* n) {
+        for (auto& o : opts)
+            if (o.name == n) return true;
+        return false;
+    };
+    for (const char* n : {"Hash", "Threads", "MultiPV", "Ponder", "Move Overhead", "Variant",
+                          "Rules", "EvalFile", "Clear Hash"})
+        CHECK(has(n));
+    CHECK(e.set_option("Hash", "4"));
+    CHECK_FALSE(e.set_option("Hash", "0"));
+    CHECK_FALSE(e.set_option("Hash", "x"));
+    CHECK(e.set_option("Clear Hash", ""));
+    CHECK(e.set_option("Variant", "tablut"));
+    CHECK(e.rules().size == 9);
+    CHECK_FALSE(e.set_option("Nonsense", "1"));
+
+    // MultiPV: one line per rank, best first.
+    CHECK(e.set_option("MultiPV", "3"));
+    Run r = run(e, depth_limit(3));
+    int lines = 0;
+    for (const SearchInfo& i : r.infos)
+        if (i.depth == 3) ++lines;
+    CHECK(lines == 3);
+
+    // Threads: a Lazy SMP search still returns a legal move.
+    CHECK(e.set_option("Threads", "2"));
+    CHECK(e.set_option("MultiPV", "1"));
+    Run t = run(e, depth_limit(5));
+    MoveList list;
+    generate_moves(e.position(), list);
+    CHECK(list.contains(t.best.best));
+}
+
+TEST_CASE("search: set_position is all or nothing", "[search]") {
+    Engine e;
+    REQUIRE(e.set_variant("brandubh"));
+    const std::string before = to_tfen(e.position());
+    CHECK_FALSE(e.set_position("", {"d6-d5", "zz"}));
+    CHECK(to_tfen(e.position()) == before);
+    CHECK_FALSE(e.set_position("not a tfen", {}));
+    CHECK(to_tfen(e.position()) == before);
 }
