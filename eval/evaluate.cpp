@@ -2,22 +2,89 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <bit>
 #include <memory>
+#include <type_traits>
 
 namespace branan {
 
 namespace {
 
-// Board geometry for whole-board shifts. Square s = rank * n + file, so a
-// step north is a shift by n and a step east a shift by 1 that must not wrap
-// from the last file into file a of the next rank.
-struct Geometry {
-    int n = 0;
-    Bitboard board = 0;
-    Bitboard not_file_a = 0;    // board minus file a: where an eastward step may land
-    Bitboard not_file_last = 0; // board minus the last file: where a westward step may land
+// Board geometry for whole-board shifts, fixed by the board size N. Square
+// s = rank * N + file, so a step north is a shift by N and a step east a
+// shift by 1 that must not wrap from the last file into file a of the next
+// rank. Everything is a compile-time constant of N.
+template <int N>
+struct Geo {
+    // Boards up to 8x8 fit in 64 bits, which are cheaper to shift.
+    using B = std::conditional_t<N * N <= 64, uint64_t, Bitboard>;
+    static constexpr Bitboard make_board() {
+        Bitboard b = 0;
+        for (int s = 0; s < N * N; ++s) b |= Bitboard(1) << s;
+        return b;
+    }
+    static constexpr Bitboard make_file(int f) {
+        Bitboard b = 0;
+        for (int r = 0; r < N; ++r) b |= Bitboard(1) << (r * N + f);
+        return b;
+    }
+    static constexpr B board = B(make_board());
+    static constexpr B not_file_a = B(board & ~make_file(0));         // eastward steps land here
+    static constexpr B not_file_last = B(board & ~make_file(N - 1)); // westward steps land here
+
+    static int count(B b) {
+        if constexpr (N * N <= 64)
+            return std::popcount(b);
+        else
+            return popcount(b);
+    }
+    static B north(B b) { return (b << N) & board; }
+    static B south(B b) { return b >> N; }
+    static B east(B b) { return (b << 1) & not_file_a; }
+    static B west(B b) { return (b >> 1) & not_file_last; }
+    static B neighbours(B b) { return north(b) | south(b) | east(b) | west(b); }
+
+    // Rook slides: every square reachable from some square of `gen` by
+    // sliding in one direction over squares of `pro` (gen itself included).
+    // Occluded fills by doubling steps: 1, 2, 4 (and 8 on boards over 8x8)
+    // cover the N - 1 steps of a line.
+    template <int STEP>
+    static B fill_up(B gen, B pro) {
+        gen |= pro & (gen << STEP);
+        pro &= pro << STEP;
+        gen |= pro & (gen << 2 * STEP);
+        pro &= pro << 2 * STEP;
+        gen |= pro & (gen << 4 * STEP);
+        if constexpr (N > 8) {
+            pro &= pro << 4 * STEP;
+            gen |= pro & (gen << 8 * STEP);
+        }
+        return gen;
+    }
+    template <int STEP>
+    static B fill_down(B gen, B pro) {
+        gen |= pro & (gen >> STEP);
+        pro &= pro >> STEP;
+        gen |= pro & (gen >> 2 * STEP);
+        pro &= pro >> 2 * STEP;
+        gen |= pro & (gen >> 4 * STEP);
+        if constexpr (N > 8) {
+            pro &= pro >> 4 * STEP;
+            gen |= pro & (gen >> 8 * STEP);
+        }
+        return gen;
+    }
+    static B slide_fill(B gen, B pro) {
+        return fill_up<1>(gen, pro & not_file_a) | fill_down<1>(gen, pro & not_file_last) |
+               fill_up<N>(gen, pro) | fill_down<N>(gen, pro);
+    }
 };
 
+// Runtime-size shifts, for building the tables.
+struct Geometry {
+    int n = 0;
+    Bitboard board = 0, not_file_a = 0, not_file_last = 0;
+};
 inline Bitboard north(Bitboard b, const Geometry& g) {
     return (b << g.n) & g.board;
 }
@@ -32,53 +99,6 @@ inline Bitboard west(Bitboard b, const Geometry& g) {
 }
 inline Bitboard neighbours(Bitboard b, const Geometry& g) {
     return north(b, g) | south(b, g) | east(b, g) | west(b, g);
-}
-
-// Rook slides: every square reachable from some square of `gen` by sliding
-// in one direction over squares of `pro` (gen itself included). Occluded
-// fills by doubling steps (1, 2, 4, 8 cover the ten steps of an 11x11 line).
-inline Bitboard slide_fill(Bitboard gen, Bitboard pro, const Geometry& g) {
-    const int n = g.n;
-    Bitboard e = gen, p = pro & g.not_file_a;
-    e |= p & (e << 1);
-    p &= p << 1;
-    e |= p & (e << 2);
-    p &= p << 2;
-    e |= p & (e << 4);
-    p &= p << 4;
-    e |= p & (e << 8);
-
-    Bitboard w = gen;
-    p = pro & g.not_file_last;
-    w |= p & (w >> 1);
-    p &= p >> 1;
-    w |= p & (w >> 2);
-    p &= p >> 2;
-    w |= p & (w >> 4);
-    p &= p >> 4;
-    w |= p & (w >> 8);
-
-    Bitboard nn = gen;
-    p = pro;
-    nn |= p & (nn << n);
-    p &= p << n;
-    nn |= p & (nn << 2 * n);
-    p &= p << 2 * n;
-    nn |= p & (nn << 4 * n);
-    p &= p << 4 * n;
-    nn |= p & (nn << 8 * n);
-
-    Bitboard s = gen;
-    p = pro;
-    s |= p & (s >> n);
-    p &= p >> n;
-    s |= p & (s >> 2 * n);
-    p &= p >> 2 * n;
-    s |= p & (s >> 4 * n);
-    p &= p >> 4 * n;
-    s |= p & (s >> 8 * n);
-
-    return e | w | nn | s;
 }
 
 // What the evaluation derives once per Variant: geometry, the guard rings
@@ -141,20 +161,22 @@ struct TraceAcc {
     void add(Side side, ParamId id, int coefficient) { trace.coef[id][side] += coefficient; }
 };
 
-template <typename Acc>
+template <int N, typename Acc>
 void eval_terms(const Position& pos, const Tables& t, Acc& acc) {
+    using G = Geo<N>;
+    using B = typename G::B;
     const Variant& v = pos.variant();
-    const Geometry& g = t.g;
     const Side stm = pos.side_to_move();
-    const Bitboard A = pos.pieces(ATTACKER);
-    const Bitboard D = pos.pieces(DEFENDER);
+    const B A = B(pos.pieces(ATTACKER));
+    const B D = B(pos.pieces(DEFENDER));
     const Square ks = pos.king_square();
-    const Bitboard K = ks == NO_SQUARE ? Bitboard(0) : square_bb(ks);
-    const Bitboard occ = pos.occupied();
-    const Bitboard empty = v.board & ~occ;
+    const B K = ks == NO_SQUARE ? B(0) : B(square_bb(ks));
+    const B occ = B(pos.occupied());
+    const B empty = G::board & ~occ;
+    const B escape = B(v.escape);
 
     // Material, growing with the phase (soldiers already captured).
-    const int na = popcount(A), nd = popcount(D);
+    const int na = G::count(A), nd = G::count(D);
     const int captured = std::max(0, t.start_soldiers - na - nd);
     acc.add(ATTACKERS, ATTACKER_PIECE, na);
     acc.add(DEFENDERS, DEFENDER_PIECE, nd);
@@ -163,31 +185,31 @@ void eval_terms(const Position& pos, const Tables& t, Acc& acc) {
     acc.add(stm, SIDE_TO_MOVE, 1);
 
     // Where the soldiers of each side can move (union over the pieces).
-    const Bitboard pro_a = empty & ~v.no_pass[ATTACKER];
-    const Bitboard reach_a = slide_fill(A, pro_a, g) & pro_a & ~v.no_stop[ATTACKER];
-    const Bitboard pro_d = empty & ~v.no_pass[DEFENDER];
-    const Bitboard reach_d = slide_fill(D, pro_d, g) & pro_d & ~v.no_stop[DEFENDER];
-    acc.add(ATTACKERS, ATTACKER_MOBILITY, popcount(reach_a));
-    acc.add(DEFENDERS, DEFENDER_MOBILITY, popcount(reach_d));
+    const B pro_a = empty & ~B(v.no_pass[ATTACKER]);
+    const B reach_a = G::slide_fill(A, pro_a) & pro_a & ~B(v.no_stop[ATTACKER]);
+    const B pro_d = empty & ~B(v.no_pass[DEFENDER]);
+    const B reach_d = G::slide_fill(D, pro_d) & pro_d & ~B(v.no_stop[DEFENDER]);
+    acc.add(ATTACKERS, ATTACKER_MOBILITY, G::count(reach_a));
+    acc.add(DEFENDERS, DEFENDER_MOBILITY, G::count(reach_d));
 
     // Attacker structure: guards around the escape squares, diagonal links.
-    acc.add(ATTACKERS, GUARD_ADJACENT, popcount(A & t.guard_adjacent));
-    acc.add(ATTACKERS, GUARD_DIAGONAL, popcount(A & t.guard_diagonal));
-    acc.add(ATTACKERS, GUARD_SECOND, popcount(A & t.guard_second));
-    acc.add(ATTACKERS, ATTACKER_ON_ESCAPE, popcount(A & v.escape));
+    acc.add(ATTACKERS, GUARD_ADJACENT, G::count(A & B(t.guard_adjacent)));
+    acc.add(ATTACKERS, GUARD_DIAGONAL, G::count(A & B(t.guard_diagonal)));
+    acc.add(ATTACKERS, GUARD_SECOND, G::count(A & B(t.guard_second)));
+    acc.add(ATTACKERS, ATTACKER_ON_ESCAPE, G::count(A & escape));
     acc.add(ATTACKERS, ATTACKER_DIAGONAL_LINK,
-            popcount(A & north(east(A, g), g)) + popcount(A & north(west(A, g), g)));
+            G::count(A & G::north(G::east(A))) + G::count(A & G::north(G::west(A))));
 
     // The king's moves (his own square counts as empty once he leaves it).
-    Bitboard king_moves = 0;
+    B king_moves = 0;
     if (K) {
-        const Bitboard pro_k = (empty | K) & ~v.no_pass[KING];
-        const Bitboard land_k = pro_k & ~v.no_stop[KING] & ~K;
-        king_moves = slide_fill(K, pro_k, g) & land_k;
-        acc.add(DEFENDERS, KING_MOBILITY, popcount(king_moves));
+        const B pro_k = (empty | K) & ~B(v.no_pass[KING]);
+        const B land_k = pro_k & ~B(v.no_stop[KING]) & ~K;
+        king_moves = G::slide_fill(K, pro_k) & land_k;
+        acc.add(DEFENDERS, KING_MOBILITY, G::count(king_moves));
 
         // Free lines to escape squares.
-        const int routes = popcount(king_moves & v.escape);
+        const int routes = G::count(king_moves & escape);
         if (routes) {
             if (stm == DEFENDERS)
                 acc.add(DEFENDERS, ESCAPE_ROUTE_TO_MOVE, 1);
@@ -196,46 +218,50 @@ void eval_terms(const Position& pos, const Tables& t, Acc& acc) {
         }
         // Squares one king move from an escape square, and the distance in
         // king moves to the nearest escape square.
-        const Bitboard near1 = slide_fill(v.escape & land_k, pro_k, g) & land_k;
-        const Bitboard threats = king_moves & near1 & ~v.escape;
-        acc.add(DEFENDERS, ESCAPE_THREAT_SQUARES, popcount(threats));
+        const B near1 = G::slide_fill(escape & land_k, pro_k) & land_k;
+        const B threats = king_moves & near1 & ~escape;
+        acc.add(DEFENDERS, ESCAPE_THREAT_SQUARES, G::count(threats));
         if (!routes) {
             if (threats)
                 acc.add(DEFENDERS, ESCAPE_DISTANCE_2, 1);
-            else if (king_moves & slide_fill(near1, pro_k, g))
+            else if (king_moves & G::slide_fill(near1, pro_k))
                 acc.add(DEFENDERS, ESCAPE_DISTANCE_3, 1);
         }
-        // Lines blocked by defenders only: a defender's move opens them.
-        const Bitboard pro_x = v.board & ~A & ~v.no_pass[KING];
-        const Bitboard xray = slide_fill(K, pro_x, g) & pro_x & ~v.no_stop[KING] & v.escape;
-        acc.add(DEFENDERS, ESCAPE_XRAY_ROUTES, popcount(xray) - routes);
 
-        // The ring: escape squares the king could still reach if only the
-        // attackers stood in his way.
-        Bitboard region = K;
-        for (;;) {
-            const Bitboard next = slide_fill(region, pro_x, g) & (pro_x | K);
+        // The ring: the squares the king could reach in any number of moves
+        // if only the attackers stood in his way. Its first step gives the
+        // lines blocked by defenders only (a defender's move opens them).
+        const B pro_x = G::board & ~A & ~B(v.no_pass[KING]);
+        B region = G::slide_fill(K, pro_x) & pro_x;
+        const B xray = region & ~B(v.no_stop[KING]) & ~K & escape;
+        acc.add(DEFENDERS, ESCAPE_XRAY_ROUTES, G::count(xray) - routes);
+        // Grow until stable, or until every escape square not held by an
+        // attacker is in (no later step could add one).
+        const B open_escapes = escape & pro_x;
+        while ((region & open_escapes) != open_escapes) {
+            const B next = G::slide_fill(region, pro_x) & pro_x;
             if (next == region) break;
             region = next;
         }
-        const int free_escapes = popcount(region & v.escape);
+        const int free_escapes = G::count(region & escape);
         acc.add(DEFENDERS, ESCAPE_REGION, free_escapes);
         if (!free_escapes) acc.add(ATTACKERS, KING_ENCLOSED, 1);
 
         // Next to the king.
-        const Bitboard adj = neighbours(K, g);
-        const Bitboard hostile =
-            (empty & v.hostile_empty[KING]) | (occ & ~A & v.hostile_occupied[KING]);
-        const int off_board = v.edge_captures_king ? 4 - popcount(adj) : 0;
-        acc.add(ATTACKERS, KING_ADJACENT_ATTACKER, popcount(adj & A));
-        acc.add(ATTACKERS, KING_ADJACENT_HOSTILE, popcount(adj & hostile) + off_board);
-        acc.add(DEFENDERS, KING_ADJACENT_DEFENDER, popcount(adj & D));
-        if (K & v.throne) acc.add(DEFENDERS, KING_ON_THRONE, 1);
-        if (K & t.throne_adjacent) acc.add(DEFENDERS, KING_BESIDE_THRONE, 1);
+        const B adj = G::neighbours(K);
+        const B hostile =
+            (empty & B(v.hostile_empty[KING])) | (occ & ~A & B(v.hostile_occupied[KING]));
+        const int off_board = v.edge_captures_king ? 4 - G::count(adj) : 0;
+        acc.add(ATTACKERS, KING_ADJACENT_ATTACKER, G::count(adj & A));
+        acc.add(ATTACKERS, KING_ADJACENT_HOSTILE, G::count(adj & hostile) + off_board);
+        acc.add(DEFENDERS, KING_ADJACENT_DEFENDER, G::count(adj & D));
+        if (K & B(v.throne)) acc.add(DEFENDERS, KING_ON_THRONE, 1);
+        if (K & B(t.throne_adjacent)) acc.add(DEFENDERS, KING_BESIDE_THRONE, 1);
 
         // Can an attacker capture the king with one move? A side is
         // "covered" when it already counts for the capture.
         const bool strong = test(v.king_strong, ks);
+        const B cover = A | (adj & hostile);
         bool covered[4], reachable[4];
         int uncovered = 0;
         for (int d = 0; d < 4; ++d) {
@@ -244,8 +270,8 @@ void eval_terms(const Position& pos, const Tables& t, Acc& acc) {
                 covered[d] = strong && v.edge_captures_king;
                 reachable[d] = false;
             } else {
-                covered[d] = test(A | (adj & hostile), nb);
-                reachable[d] = test(reach_a, nb);
+                covered[d] = (cover >> nb) & 1;
+                reachable[d] = (reach_a >> nb) & 1;
             }
             uncovered += !covered[d];
         }
@@ -266,21 +292,41 @@ void eval_terms(const Position& pos, const Tables& t, Acc& acc) {
     // Soldiers one move from capture: an anvil (a piece or hostile square
     // that counts for the capture) on one side, and on the other an empty
     // square the enemy can move to.
-    const Bitboard anvil_vs_a = D | (v.king_anvil ? K : Bitboard(0)) |
-                                (empty & v.hostile_empty[ATTACKER]) |
-                                (A & v.hostile_occupied[ATTACKER]);
-    const Bitboard hammer_d = reach_d | (v.king_hammer ? king_moves : Bitboard(0));
-    const Bitboard exposed_a =
-        A & ((south(anvil_vs_a, g) & north(hammer_d, g)) | (north(anvil_vs_a, g) & south(hammer_d, g)) |
-             (west(anvil_vs_a, g) & east(hammer_d, g)) | (east(anvil_vs_a, g) & west(hammer_d, g)));
-    acc.add(ATTACKERS, ATTACKER_EXPOSED, popcount(exposed_a));
+    const B anvil_vs_a = D | (v.king_anvil ? K : B(0)) | (empty & B(v.hostile_empty[ATTACKER])) |
+                         (A & B(v.hostile_occupied[ATTACKER]));
+    const B hammer_d = reach_d | (v.king_hammer ? king_moves : B(0));
+    const B exposed_a = A & ((G::south(anvil_vs_a) & G::north(hammer_d)) |
+                             (G::north(anvil_vs_a) & G::south(hammer_d)) |
+                             (G::west(anvil_vs_a) & G::east(hammer_d)) |
+                             (G::east(anvil_vs_a) & G::west(hammer_d)));
+    acc.add(ATTACKERS, ATTACKER_EXPOSED, G::count(exposed_a));
 
-    const Bitboard anvil_vs_d =
-        A | (empty & v.hostile_empty[DEFENDER]) | ((D | K) & v.hostile_occupied[DEFENDER]);
-    const Bitboard exposed_d =
-        D & ((south(anvil_vs_d, g) & north(reach_a, g)) | (north(anvil_vs_d, g) & south(reach_a, g)) |
-             (west(anvil_vs_d, g) & east(reach_a, g)) | (east(anvil_vs_d, g) & west(reach_a, g)));
-    acc.add(DEFENDERS, DEFENDER_EXPOSED, popcount(exposed_d));
+    const B anvil_vs_d = A | (empty & B(v.hostile_empty[DEFENDER])) |
+                         ((D | K) & B(v.hostile_occupied[DEFENDER]));
+    const B exposed_d = D & ((G::south(anvil_vs_d) & G::north(reach_a)) |
+                             (G::north(anvil_vs_d) & G::south(reach_a)) |
+                             (G::west(anvil_vs_d) & G::east(reach_a)) |
+                             (G::east(anvil_vs_d) & G::west(reach_a)));
+    acc.add(DEFENDERS, DEFENDER_EXPOSED, G::count(exposed_d));
+}
+
+// The one code path of the evaluation and the trace.
+template <typename Acc>
+void run_eval(const Position& pos, Acc& acc) {
+    const Tables& t = tables_for(pos);
+    switch (pos.size()) {
+    case 7:
+        return eval_terms<7>(pos, t, acc);
+    case 8:
+        return eval_terms<8>(pos, t, acc);
+    case 9:
+        return eval_terms<9>(pos, t, acc);
+    case 10:
+        return eval_terms<10>(pos, t, acc);
+    default:
+        static_assert(MAX_SIZE == 11 && MIN_SIZE == 7);
+        return eval_terms<11>(pos, t, acc);
+    }
 }
 
 inline Value clamp_eval(long long v) {
@@ -291,7 +337,7 @@ inline Value clamp_eval(long long v) {
 
 Value evaluate(const Position& pos, const EvalParams& params) {
     ScoreAcc acc{params};
-    eval_terms(pos, tables_for(pos), acc);
+    run_eval(pos, acc);
     const int score = acc.score[ATTACKERS] - acc.score[DEFENDERS];
     return clamp_eval(pos.side_to_move() == ATTACKERS ? score : -score);
 }
@@ -309,7 +355,7 @@ Value EvalTrace::value(const EvalParams& params) const {
 EvalTrace trace(const Position& pos) {
     EvalTrace t;
     TraceAcc acc{t};
-    eval_terms(pos, tables_for(pos), acc);
+    run_eval(pos, acc);
     t.sign = pos.side_to_move() == ATTACKERS ? 1 : -1;
     return t;
 }

@@ -23,7 +23,12 @@ using namespace branan;
 
 namespace {
 
-const char* const EVAL_PRESETS[] = {"brandubh", "brandubh-house", "tablut", "tablut-house"};
+// Every preset (the four editions first); all are symmetric boards.
+std::vector<std::string> eval_presets() {
+    std::vector<std::string> out;
+    for (const Preset& p : presets()) out.push_back(p.name);
+    return out;
+}
 
 VariantPtr eval_variant(const std::string& preset) {
     auto rules = preset_rules(preset);
@@ -111,7 +116,7 @@ TEST_CASE("eval: the weights table is consistent", "[eval]") {
 }
 
 TEST_CASE("eval: default sets follow the rules' escape type", "[eval]") {
-    for (const char* preset : EVAL_PRESETS) {
+    for (const std::string& preset : eval_presets()) {
         auto rules = preset_rules(preset);
         REQUIRE(rules.ok());
         const DefaultSet want =
@@ -235,7 +240,7 @@ TEST_CASE("eval: weight files on disk", "[eval]") {
 TEST_CASE("eval: trace coefficients reproduce the evaluation exactly", "[eval]") {
     std::mt19937 rng(11);
     int checked = 0;
-    for (const char* preset : EVAL_PRESETS) {
+    for (const std::string& preset : eval_presets()) {
         INFO(preset);
         const VariantPtr v = eval_variant(preset);
         const EvalParams defaults = default_params(v->rules);
@@ -257,7 +262,7 @@ TEST_CASE("eval: trace coefficients reproduce the evaluation exactly", "[eval]")
 
 TEST_CASE("eval: the evaluation is symmetric under the board's symmetries", "[eval]") {
     std::mt19937 rng(5);
-    for (const char* preset : EVAL_PRESETS) {
+    for (const std::string& preset : eval_presets()) {
         INFO(preset);
         const VariantPtr v = eval_variant(preset);
         const EvalParams defaults = default_params(v->rules);
