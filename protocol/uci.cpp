@@ -349,7 +349,7 @@ void UciLoop::finish() {
 }
 
 void UciLoop::error(std::string_view what) {
-    logger().warn("protocol error: {}", what);
+    logger().info("protocol error: {}", what);
     writer_.line("info string error: " + std::string(what));
 }
 
