@@ -38,7 +38,12 @@ std::string printable(std::string_view s) {
 }
 
 std::string range_text(const ParamInfo& p) {
-    return "[" + std::to_string(p.min) + ", " + std::to_string(p.max) + "]";
+    std::string s = "[";
+    s += std::to_string(p.min);
+    s += ", ";
+    s += std::to_string(p.max);
+    s += "]";
+    return s;
 }
 
 } // namespace

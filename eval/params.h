@@ -27,7 +27,7 @@ namespace branan {
 #define BRANAN_EVAL_PARAMS(X)                                                                     \
     X(ATTACKER_PIECE, "attacker_piece", 0, 1000, 100, 100, MATERIAL, ATTACKERS,                   \
       "each attacker on the board")                                                              \
-    X(DEFENDER_PIECE, "defender_piece", 0, 1000, 150, 140, MATERIAL, DEFENDERS,                   \
+    X(DEFENDER_PIECE, "defender_piece", 0, 1000, 200, 180, MATERIAL, DEFENDERS,                   \
       "each defender (not the king) on the board")                                               \
     X(ATTACKER_PIECE_LATE, "attacker_piece_late", -50, 50, 3, 2, MATERIAL, ATTACKERS,             \
       "each attacker, per soldier already captured (material grows with the phase)")              \
