@@ -17,8 +17,19 @@ inline LineTargets line_targets(const Position& pos, const Variant& v, Piece p, 
     const int f = v.file[from], r = v.rank[from];
     const unsigned rank_occ = pos.rank_occupancy(r) | v.wall_rank[p][r];
     const unsigned file_occ = pos.file_occupancy(f) | v.wall_file[p][f];
-    return {line_reach(f, rank_occ) & ~unsigned(v.no_stop_rank[p][r]),
-            line_reach(r, file_occ) & ~unsigned(v.no_stop_file[p][f])};
+    const unsigned rank_reach = line_reach(f, rank_occ), file_reach = line_reach(r, file_occ);
+    LineTargets t{rank_reach & ~unsigned(v.no_stop_rank[p][r]),
+                  file_reach & ~unsigned(v.no_stop_file[p][f])};
+    if (v.has_stop_not_pass[p]) {
+        // The squares just past each end of the slide: a stop-but-not-pass
+        // square there, if empty, ends the move.
+        const unsigned rs = rank_reach | (1u << f), fs = file_reach | (1u << r);
+        t.rank_bits |=
+            ((rs << 1) | (rs >> 1)) & v.stop_not_pass_rank[p][r] & ~pos.rank_occupancy(r);
+        t.file_bits |=
+            ((fs << 1) | (fs >> 1)) & v.stop_not_pass_file[p][f] & ~pos.file_occupancy(f);
+    }
+    return t;
 }
 
 // Calls f(from, LineTargets) for every piece of `side`.

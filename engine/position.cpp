@@ -249,6 +249,8 @@ void Position::make_move(Move m) {
                     captured = test(v.hostile_empty[victim], b);
                 else if (side_of(anvil) == side_)
                     captured = anvil != KING || v.king_anvil;
+                else if (anvil == KING && v.rules.linnaean && test(v.throne, b))
+                    captured = linnaean_capture(b, a);
                 else
                     captured = test(v.hostile_occupied[victim], b);
             }

@@ -86,8 +86,12 @@ Result<std::shared_ptr<const Variant>> Variant::make(const Rules& rules) {
             v->wall_rank[p][s / n] |= uint16_t(1 << (s % n));
             v->wall_file[p][s % n] |= uint16_t(1 << (s / n));
         });
-        if (v->no_pass[p] & ~v->no_stop[p])
-            return Error{"rules: a square that a piece may stop on but not pass is not supported"};
+        const Bitboard stop_not_pass = v->no_pass[p] & ~v->no_stop[p];
+        v->has_stop_not_pass[p] = stop_not_pass != 0;
+        for_each_square(stop_not_pass, [&](Square s) {
+            v->stop_not_pass_rank[p][s / n] |= uint16_t(1 << (s % n));
+            v->stop_not_pass_file[p][s % n] |= uint16_t(1 << (s / n));
+        });
     }
 
     v->escape = rules.escape == EscapeType::CORNER ? v->corners : v->edges;

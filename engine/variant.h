@@ -46,6 +46,11 @@ struct Variant {
     // `size`) as a wall, so a lookup never runs off the board.
     uint16_t no_stop_rank[PIECE_KINDS][MAX_SIZE]{}, no_stop_file[PIECE_KINDS][MAX_SIZE]{};
     uint16_t wall_rank[PIECE_KINDS][MAX_SIZE]{}, wall_file[PIECE_KINDS][MAX_SIZE]{};
+    // Squares a piece may stop on but not pass over (it may end its move
+    // there when it is the first such square on its way), by line.
+    uint16_t stop_not_pass_rank[PIECE_KINDS][MAX_SIZE]{},
+        stop_not_pass_file[PIECE_KINDS][MAX_SIZE]{};
+    std::array<bool, PIECE_KINDS> has_stop_not_pass{};
 
     // King capture: squares where he needs four sides; off-board counts as a
     // side (ks:m).
