@@ -89,7 +89,7 @@ int cmd_perft(Engine& engine, const std::vector<std::string>& args, std::ostream
     const int depth = checked(vm, "depth", 1, uci::MAX_PERFT_DEPTH);
     if (vm.count("fen")) {
         if (Status st = engine.set_position(vm["fen"].as<std::string>(), {}); !st) {
-            err << "branan perft: " << st.error() << "\n";
+            err << "branan perft: error: " << st.error() << "\n";
             return 1;
         }
     }

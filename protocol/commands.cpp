@@ -84,18 +84,18 @@ std::vector<std::string> bench_lines(const Engine& engine, int depth, int hash_m
 int run_analyze(Engine& engine, const AnalyzeOptions& o, LineWriter& out, std::ostream& err) {
     int limits_given = (o.depth > 0) + (o.movetime_ms > 0) + (o.nodes > 0);
     if (limits_given > 1) {
-        err << "branan analyze: give at most one of --depth, --movetime, --nodes\n";
+        err << "branan analyze: error: give at most one of --depth, --movetime, --nodes\n";
         return 2;
     }
     std::vector<std::string> moves;
     for (std::string_view m : uci::split(o.moves)) moves.emplace_back(m);
     if (Status st = engine.set_position(o.fen, moves); !st) {
-        err << "branan analyze: " << st.error() << "\n";
+        err << "branan analyze: error: " << st.error() << "\n";
         return 1;
     }
     if (o.multipv > 0) {
         if (Status st = engine.set_option("MultiPV", std::to_string(o.multipv)); !st) {
-            err << "branan analyze: --multipv: " << st.error() << "\n";
+            err << "branan analyze: error: --multipv: " << st.error() << "\n";
             return 2;
         }
     }
@@ -165,7 +165,7 @@ int run_analyze(Engine& engine, const AnalyzeOptions& o, LineWriter& out, std::o
     if (Status st = engine.go(limits); !st) {
         engine.on_info(nullptr);
         engine.on_bestmove(nullptr);
-        err << "branan analyze: " << st.error() << "\n";
+        err << "branan analyze: error: " << st.error() << "\n";
         return 1;
     }
     {

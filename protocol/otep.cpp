@@ -1,11 +1,407 @@
 #include "otep.h"
 
+#include <algorithm>
+#include <charconv>
+#include <condition_variable>
+#include <mutex>
+#include <optional>
+#include <set>
+#include <vector>
+
+#include "logging.h"
+#include "movegen.h"
+#include "notation.h"
+#include "output.h"
+
 namespace branan {
 
-bool otep_available() {
-    return false;
+namespace {
+
+std::vector<std::string_view> words(std::string_view text) {
+    std::vector<std::string_view> out;
+    size_t pos = 0;
+    while (pos < text.size()) {
+        while (pos < text.size() && (text[pos] == ' ' || text[pos] == '\t')) ++pos;
+        size_t end = pos;
+        while (end < text.size() && text[end] != ' ' && text[end] != '\t') ++end;
+        if (end > pos) out.push_back(text.substr(pos, end - pos));
+        pos = end;
+    }
+    return out;
 }
 
-void run_otep(Engine&, const std::string&, LineReader&, std::ostream&) {}
+std::optional<int64_t> to_int(std::string_view s) {
+    int64_t v = 0;
+    auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+    if (ec != std::errc() || p != s.data() + s.size() || v < 0) return std::nullopt;
+    return v;
+}
+
+std::optional<Side> to_side(std::string_view s) {
+    if (s == "attackers") return ATTACKERS;
+    if (s == "defenders") return DEFENDERS;
+    return std::nullopt;
+}
+
+// What the host last said about the clocks (`clock` line).
+struct OtepClock {
+    bool known = false;
+    int64_t ms[2] = {0, 0}; // main time left, or what is left of the current period
+    bool in_overtime[2] = {false, false};
+    int64_t overtime_ms = 0; // length of one overtime period
+    int periods[2] = {0, 0}; // overtime periods left
+};
+
+// How long to think, in ms, given the clock. Never plans past what is
+// left: main time if any, else the current overtime period, with a margin
+// for the pipe and the host's reader.
+int64_t plan_move_time(const OtepClock& c, Side us, int64_t overhead_ms) {
+    constexpr int64_t UNTIMED_MS = 5000;
+    if (!c.known) return UNTIMED_MS;
+    const int64_t left = c.ms[us];
+    int64_t budget;
+    if (c.in_overtime[us]) {
+        // Inside a period: use a fair share of it, never all of it.
+        budget = left * 2 / 5;
+    } else if (c.periods[us] > 0 && c.overtime_ms > 0) {
+        // Main time, then overtime periods that are only lost when
+        // overrun: a share of the main time plus most of one period.
+        budget = left / 30 + c.overtime_ms * 2 / 5;
+        budget = std::min(budget, left + c.overtime_ms / 2);
+    } else {
+        budget = std::min(left / 30 + 0, left / 3);
+    }
+    budget -= overhead_ms;
+    return std::max<int64_t>(budget, 20);
+}
+
+class OtepLoop {
+  public:
+    OtepLoop(Engine& engine, std::ostream& out) : engine_(engine), writer_(out) {
+        game_.emplace(engine_.position());
+        engine_.on_info([this](const SearchInfo& info) { on_info(info); });
+        engine_.on_bestmove([this](const BestMove& best) { on_bestmove(best); });
+    }
+    ~OtepLoop() {
+        stop_search(true);
+        engine_.on_info(nullptr);
+        engine_.on_bestmove(nullptr);
+    }
+
+    void hello() { writer_.line("hello"); }
+
+    // Returns false when the session is over (goodbye).
+    bool handle(std::string_view line) {
+        const auto w = words(line);
+        if (w.empty()) return true;
+        const std::string_view cmd = w[0];
+        const std::string_view rest = line.substr(line.find(cmd) + cmd.size());
+        if (cmd == "goodbye") return false;
+        if (cmd == "rules")
+            cmd_rules(rest);
+        else if (cmd == "position")
+            cmd_position(w);
+        else if (cmd == "side")
+            cmd_side(w);
+        else if (cmd == "clock")
+            cmd_clock(w);
+        else if (cmd == "play")
+            cmd_play(w);
+        else if (cmd == "move")
+            cmd_move_ack(w);
+        else if (cmd == "opponent-move")
+            cmd_opponent_move(w);
+        else if (cmd == "error")
+            cmd_error(w);
+        else if (cmd == "analyze")
+            cmd_analyze(w);
+        else if (cmd == "finish")
+            cmd_finish();
+        else
+            message("unknown command '" + printable(cmd) + "'");
+        return true;
+    }
+
+    void stop_search(bool silent) {
+        if (!engine_.searching()) return;
+        {
+            std::lock_guard lock(mutex_);
+            if (silent) mode_ = Mode::NONE;
+        }
+        engine_.stop();
+        engine_.wait();
+    }
+
+  private:
+    enum class Mode { NONE, PLAY, ANALYZE };
+
+    void message(const std::string& text) {
+        logger().info("otep: {}", text);
+        writer_.line("error 0 " + text);
+    }
+
+    Side side_of_turn() const { return game_->side_to_move(); }
+
+    // Rebuilds the game from a position record, losing the history.
+    bool resync(std::string_view record, Side to_move) {
+        auto pos = parse_opentafl_position(engine_.position().variant_ptr(), record, to_move);
+        if (!pos) {
+            message(pos.error());
+            return false;
+        }
+        game_.emplace(*pos);
+        rejected_.clear();
+        return true;
+    }
+
+    void cmd_rules(std::string_view rest) {
+        stop_search(true);
+        const auto w = words(rest);
+        if (w.empty()) return message("rules: missing rules string");
+        std::string text(rest.substr(rest.find(w[0])));
+        while (!text.empty() && (text.back() == ' ' || text.back() == '\r')) text.pop_back();
+        if (Status st = engine_.set_rules(text); !st) {
+            // Rules we cannot play: give up cleanly rather than play wrong.
+            writer_.line("error -1 unsupported rules: " + printable(st.error(), 200));
+            return;
+        }
+        engine_.new_game();
+        game_.emplace(engine_.position());
+        rejected_.clear();
+        clock_ = {};
+    }
+
+    void cmd_position(const std::vector<std::string_view>& w) {
+        stop_search(true);
+        if (w.size() < 2) return message("position: missing position record");
+        resync(w[1], side_of_turn());
+    }
+
+    void cmd_side(const std::vector<std::string_view>& w) {
+        stop_search(true);
+        auto side = w.size() >= 2 ? to_side(w[1]) : std::nullopt;
+        if (!side) return message("side: expected attackers or defenders");
+        if (*side != side_of_turn()) resync(to_opentafl_position(*game_), *side);
+    }
+
+    void cmd_clock(const std::vector<std::string_view>& w) {
+        if (w.size() < 6) return message("clock: expected 5 fields");
+        OtepClock c;
+        for (int s = 0; s < 2; ++s) {
+            std::string_view f = w[1 + s];
+            if (!f.empty() && f.back() == '*') {
+                c.in_overtime[s] = true;
+                f.remove_suffix(1);
+            }
+            auto ms = to_int(f);
+            if (!ms) return message("clock: bad time '" + printable(w[1 + s]) + "'");
+            c.ms[s] = *ms;
+        }
+        auto ot = to_int(w[3]), pa = to_int(w[4]), pd = to_int(w[5]);
+        if (!ot || !pa || !pd) return message("clock: bad overtime fields");
+        c.overtime_ms = *ot * 1000;
+        c.periods[0] = int(std::min<int64_t>(*pa, 1000));
+        c.periods[1] = int(std::min<int64_t>(*pd, 1000));
+        c.known = true;
+        clock_ = c;
+    }
+
+    void cmd_play(const std::vector<std::string_view>& w) {
+        stop_search(true);
+        auto side = w.size() >= 2 ? to_side(w[1]) : std::nullopt;
+        if (!side) return message("play: expected attackers or defenders");
+        if (*side != side_of_turn()) {
+            logger().warn("otep: asked to play {} but {} are to move here; following the host",
+                          w[1], side_of_turn() == ATTACKERS ? "attackers" : "defenders");
+            resync(to_opentafl_position(*game_), *side);
+        }
+        SearchLimits limits;
+        limits.movetime_ms = plan_move_time(clock_, *side, overhead_ms());
+        if (!rejected_.empty()) {
+            MoveList list;
+            generate_moves(*game_, list);
+            for (Move m : list)
+                if (!rejected_.count(m.raw())) limits.searchmoves.push_back(m);
+        }
+        start(Mode::PLAY, limits);
+    }
+
+    void cmd_analyze(const std::vector<std::string_view>& w) {
+        stop_search(true);
+        auto count = w.size() >= 3 ? to_int(w[1]) : std::nullopt;
+        auto seconds = w.size() >= 3 ? to_int(w[2]) : std::nullopt;
+        if (!count || !seconds || *count < 1) return message("analyze: expected <count> <seconds>");
+        analysis_count_ = int(std::min<int64_t>(*count, 32));
+        engine_.set_option("MultiPV", std::to_string(analysis_count_));
+        SearchLimits limits;
+        limits.movetime_ms = std::max<int64_t>(*seconds * 1000 - overhead_ms(), 50);
+        start(Mode::ANALYZE, limits);
+    }
+
+    void start(Mode mode, const SearchLimits& limits) {
+        if (Status st = engine_.set_position(*game_); !st) return message(st.error());
+        {
+            std::lock_guard lock(mutex_);
+            mode_ = mode;
+            lines_.clear();
+            variant_ = game_->variant_ptr();
+        }
+        if (Status st = engine_.go(limits); !st) message(st.error());
+    }
+
+    void cmd_move_ack(const std::vector<std::string_view>& w) {
+        // Our move was accepted; the record is the board after it.
+        Move m;
+        {
+            std::lock_guard lock(mutex_);
+            m = sent_move_;
+            sent_move_ = MOVE_NONE;
+        }
+        if (m && parse_legal_move(*game_, move_name(game_->variant(), m))) {
+            game_->make_move(m);
+            rejected_.clear();
+        }
+        if (w.size() >= 2 && w[1] != to_opentafl_position(*game_)) {
+            logger().warn("otep: board after our move differs from the host's; resynchronising");
+            resync(w[1], side_of_turn());
+        }
+    }
+
+    void cmd_opponent_move(const std::vector<std::string_view>& w) {
+        stop_search(true);
+        if (w.size() < 2) return message("opponent-move: missing moves");
+        std::string_view list = w[1];
+        Side to_move = side_of_turn();
+        bool in_sync = true;
+        size_t pos = 0;
+        int count = 0;
+        while (pos <= list.size()) {
+            size_t bar = list.find('|', pos);
+            if (bar == std::string_view::npos) bar = list.size();
+            std::string_view text = list.substr(pos, bar - pos);
+            pos = bar + 1;
+            if (text.empty()) continue;
+            ++count;
+            if (in_sync) {
+                auto m = parse_legal_move(*game_, text);
+                if (m) {
+                    game_->make_move(*m);
+                } else {
+                    logger().warn("otep: opponent move {}: {}", printable(text), m.error());
+                    in_sync = false;
+                }
+            }
+        }
+        if (count % 2) to_move = ~to_move;
+        rejected_.clear();
+        if (w.size() >= 3 && (!in_sync || w[2] != to_opentafl_position(*game_))) {
+            logger().warn("otep: board after the opponent's move differs; resynchronising");
+            resync(w[2], to_move);
+        }
+    }
+
+    void cmd_error(const std::vector<std::string_view>& w) {
+        auto code = w.size() >= 2 ? to_int(w[1]) : std::nullopt;
+        std::lock_guard lock(mutex_);
+        if (code && *code == 2 && sent_move_) {
+            // Illegal by the host's rules: never offer it again here.
+            rejected_.insert(sent_move_.raw());
+            logger().warn("otep: host rejected {}", move_name(game_->variant(), sent_move_));
+        } else {
+            logger().warn("otep: host error {}", w.size() >= 2 ? std::string(w[1]) : "?");
+        }
+        sent_move_ = MOVE_NONE;
+    }
+
+    void cmd_finish() {
+        stop_search(true);
+        finished_ = true;
+    }
+
+    int64_t overhead_ms() const {
+        for (const OptionInfo& o : engine_.options())
+            if (o.name == "Move Overhead") return to_int(o.default_value).value_or(100);
+        return 100;
+    }
+
+    void on_info(const SearchInfo& info) {
+        std::lock_guard lock(mutex_);
+        if (mode_ == Mode::NONE || !variant_ || info.pv.empty()) return;
+        std::string pv;
+        for (Move m : info.pv) pv += (pv.empty() ? "" : " ") + move_name(*variant_, m);
+        if (mode_ == Mode::ANALYZE) {
+            if (int(lines_.size()) < info.multipv) lines_.resize(info.multipv);
+            lines_[info.multipv - 1] = info;
+        }
+        if (info.multipv != 1) return;
+        std::string score = info.mate ? "win in " + std::to_string(info.mate) + " moves"
+                                      : std::to_string(info.score);
+        if (info.mate < 0) score = "loss in " + std::to_string(-info.mate) + " moves";
+        writer_.line("status depth " + std::to_string(info.depth) + " score " + score + " nodes " +
+                     std::to_string(info.nodes) + " pv " + pv);
+    }
+
+    void on_bestmove(const BestMove& best) {
+        std::lock_guard lock(mutex_);
+        const Mode mode = mode_;
+        mode_ = Mode::NONE;
+        if (mode == Mode::PLAY) {
+            if (!best.best) {
+                writer_.line("error 0 no legal move");
+                return;
+            }
+            sent_move_ = best.best;
+            writer_.line("move " + move_name(*variant_, best.best));
+        } else if (mode == Mode::ANALYZE) {
+            std::string text = "analysis " + std::to_string(lines_.size());
+            for (const SearchInfo& info : lines_) {
+                std::string moves;
+                for (Move m : info.pv)
+                    moves += (moves.empty() ? "" : "|") + move_name(*variant_, m);
+                const Value eval =
+                    info.mate ? (info.mate > 0 ? VALUE_WIN : -VALUE_WIN) - info.mate : info.score;
+                text +=
+                    " " + (moves.empty() ? std::string("-") : moves) + " " + std::to_string(eval);
+            }
+            writer_.line(text);
+        }
+    }
+
+    Engine& engine_;
+    LineWriter writer_;
+    std::optional<Position> game_;
+    OtepClock clock_;
+    std::set<uint16_t> rejected_;
+    bool finished_ = false;
+    int analysis_count_ = 1;
+
+    std::mutex mutex_; // guards what the search callbacks touch
+    Mode mode_ = Mode::NONE;
+    Move sent_move_;
+    VariantPtr variant_;
+    std::vector<SearchInfo> lines_;
+};
+
+} // namespace
+
+bool otep_available() {
+    return true;
+}
+
+void run_otep(Engine& engine, const std::string& first_line, LineReader& reader,
+              std::ostream& out) {
+    OtepLoop loop(engine, out);
+    // Say hello at once: the host starts its clock with the process.
+    loop.hello();
+    if (!first_line.empty() && !loop.handle(first_line)) return;
+    std::string line;
+    while (true) {
+        const LineReader::Status st = reader.next(line);
+        if (st == LineReader::Status::END) break;
+        if (st == LineReader::Status::TOO_LONG) continue;
+        if (!loop.handle(line)) break;
+    }
+    loop.stop_search(true);
+}
 
 } // namespace branan

@@ -1,0 +1,453 @@
+// End-to-end tests: the real branan binary (BRANAN_BINARY) driven through
+// pipes. Every read has a deadline, so a hang fails the test instead of
+// blocking it; the child is killed when a test ends early.
+
+#include <catch2/catch.hpp>
+
+#include <chrono>
+#include <csignal>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include <fcntl.h>
+#include <poll.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "notation.h"
+#include "perft.h"
+#include "position.h"
+#include "rules.h"
+#include "variant.h"
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+bool starts_with(const std::string& s, std::string_view prefix) {
+    return s.compare(0, prefix.size(), prefix) == 0;
+}
+
+std::string temp_path(const char* tag) {
+    char name[] = "/tmp/branan_cli_XXXXXX";
+    int fd = mkstemp(name);
+    REQUIRE(fd >= 0);
+    close(fd);
+    return std::string(name) + "_" + tag;
+}
+
+std::string read_file(const std::string& path) {
+    std::ifstream f(path, std::ios::binary);
+    std::stringstream ss;
+    ss << f.rdbuf();
+    return ss.str();
+}
+
+// The binary as a child process: stdin and stdout are pipes, stderr goes to
+// a file.
+class Child {
+  public:
+    explicit Child(std::vector<std::string> args) : stderr_path_(temp_path("stderr")) {
+        int in_pipe[2], out_pipe[2];
+        REQUIRE(pipe(in_pipe) == 0);
+        REQUIRE(pipe(out_pipe) == 0);
+        pid_ = fork();
+        REQUIRE(pid_ >= 0);
+        if (pid_ == 0) {
+            dup2(in_pipe[0], 0);
+            dup2(out_pipe[1], 1);
+            int err = open(stderr_path_.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
+            if (err >= 0) dup2(err, 2);
+            close(in_pipe[0]);
+            close(in_pipe[1]);
+            close(out_pipe[0]);
+            close(out_pipe[1]);
+            std::vector<char*> argv;
+            static std::string binary = BRANAN_BINARY;
+            argv.push_back(binary.data());
+            for (std::string& a : args) argv.push_back(a.data());
+            argv.push_back(nullptr);
+            execv(BRANAN_BINARY, argv.data());
+            _exit(127);
+        }
+        close(in_pipe[0]);
+        close(out_pipe[1]);
+        to_child_ = in_pipe[1];
+        from_child_ = out_pipe[0];
+        signal(SIGPIPE, SIG_IGN);
+    }
+    ~Child() {
+        close_stdin();
+        if (from_child_ >= 0) close(from_child_);
+        if (pid_ > 0 && !reaped_) {
+            kill(pid_, SIGKILL);
+            waitpid(pid_, nullptr, 0);
+        }
+        std::remove(stderr_path_.c_str());
+    }
+
+    void send(const std::string& text) {
+        size_t done = 0;
+        while (done < text.size()) {
+            ssize_t n = write(to_child_, text.data() + done, text.size() - done);
+            REQUIRE(n > 0);
+            done += size_t(n);
+        }
+    }
+    void line(const std::string& l) { send(l + "\n"); }
+    void close_stdin() {
+        if (to_child_ >= 0) close(to_child_);
+        to_child_ = -1;
+    }
+
+    // The next output line; fails the test after `seconds`.
+    std::string read_line(double seconds = 30) {
+        const auto deadline = Clock::now() + std::chrono::duration<double>(seconds);
+        while (true) {
+            const size_t nl = buffer_.find('\n');
+            if (nl != std::string::npos) {
+                std::string l = buffer_.substr(0, nl);
+                buffer_.erase(0, nl + 1);
+                lines_.push_back(l);
+                return l;
+            }
+            const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now());
+            if (left.count() <= 0) FAIL("timed out reading from branan; got so far: " << buffer_);
+            pollfd p{from_child_, POLLIN, 0};
+            int r = poll(&p, 1, int(left.count()));
+            if (r <= 0) continue;
+            char chunk[4096];
+            ssize_t n = read(from_child_, chunk, sizeof chunk);
+            if (n <= 0) {
+                if (buffer_.empty()) FAIL("branan closed its output");
+                std::string l = buffer_;
+                buffer_.clear();
+                FAIL("unterminated last line: " << l);
+            }
+            buffer_.append(chunk, size_t(n));
+        }
+    }
+    // Lines up to and including the first that starts with `prefix`.
+    std::vector<std::string> read_until(std::string_view prefix, double seconds = 30) {
+        std::vector<std::string> got;
+        const auto deadline = Clock::now() + std::chrono::duration<double>(seconds);
+        while (true) {
+            const double left = std::chrono::duration<double>(deadline - Clock::now()).count();
+            got.push_back(read_line(left > 0 ? left : 0.001));
+            if (starts_with(got.back(), prefix)) return got;
+        }
+    }
+    // All the remaining output until the child closes it.
+    std::string read_rest(double seconds = 30) {
+        const auto deadline = Clock::now() + std::chrono::duration<double>(seconds);
+        while (true) {
+            const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now());
+            if (left.count() <= 0) FAIL("timed out waiting for branan to close its output");
+            pollfd p{from_child_, POLLIN, 0};
+            if (poll(&p, 1, int(left.count())) <= 0) continue;
+            char chunk[4096];
+            ssize_t n = read(from_child_, chunk, sizeof chunk);
+            if (n <= 0) break;
+            buffer_.append(chunk, size_t(n));
+        }
+        std::string rest = buffer_;
+        buffer_.clear();
+        return rest;
+    }
+    // The exit status; fails the test (and kills the child) after `seconds`.
+    int wait(double seconds = 30) {
+        const auto deadline = Clock::now() + std::chrono::duration<double>(seconds);
+        while (Clock::now() < deadline) {
+            int status = 0;
+            pid_t r = waitpid(pid_, &status, WNOHANG);
+            if (r == pid_) {
+                reaped_ = true;
+                if (WIFEXITED(status)) return WEXITSTATUS(status);
+                FAIL("branan died: signal " << (WIFSIGNALED(status) ? WTERMSIG(status) : -1));
+            }
+            usleep(2000);
+        }
+        FAIL("branan did not exit in time");
+        return -1;
+    }
+    std::string err() const { return read_file(stderr_path_); }
+
+  private:
+    pid_t pid_ = -1;
+    bool reaped_ = false;
+    int to_child_ = -1, from_child_ = -1;
+    std::string buffer_;
+    std::vector<std::string> lines_;
+    std::string stderr_path_;
+};
+
+struct Run {
+    int status;
+    std::string out;
+    std::string err;
+};
+
+// Runs branan with `args` and `input` on stdin, to the end.
+Run run(std::vector<std::string> args, const std::string& input = "", double seconds = 60) {
+    Child c(std::move(args));
+    c.send(input);
+    c.close_stdin();
+    std::string out = c.read_rest(seconds);
+    int status = c.wait(seconds);
+    return {status, out, c.err()};
+}
+
+std::vector<std::string> lines_of(const std::string& text) {
+    std::vector<std::string> out;
+    std::istringstream in(text);
+    std::string l;
+    while (std::getline(in, l)) out.push_back(l);
+    return out;
+}
+
+uint64_t expected_perft(const std::string& preset, int depth, const std::string& tfen = "") {
+    auto rules = branan::preset_rules(preset);
+    REQUIRE(rules.ok());
+    auto variant = branan::Variant::make(*rules);
+    REQUIRE(variant.ok());
+    branan::Position pos(*variant);
+    if (!tfen.empty()) {
+        auto p = branan::parse_tfen(*variant, tfen);
+        REQUIRE(p.ok());
+        pos = *p;
+    }
+    return branan::perft(pos, depth);
+}
+
+} // namespace
+
+TEST_CASE("cli: --version and --help", "[cli]") {
+    Run r = run({"--version"});
+    CHECK(r.status == 0);
+    CHECK(starts_with(r.out, "Branan "));
+    r = run({"--help"});
+    CHECK(r.status == 0);
+    for (const char* word : {"--variant", "--rules", "--hash", "--threads", "--eval-file", "--protocol",
+                             "--log-file", "--log-level", "analyze", "perft", "bench"})
+        CHECK(r.out.find(word) != std::string::npos);
+}
+
+TEST_CASE("cli: bad command lines exit 2 with a message on stderr", "[cli]") {
+    for (std::vector<std::string> args : std::vector<std::vector<std::string>>{
+             {"--bogus"},
+             {"frobnicate"},
+             {"--variant", "chess"},
+             {"--rules", "dim:99"},
+             {"--hash", "0"},
+             {"--hash", "lots"},
+             {"--threads", "0"},
+             {"--protocol", "xboard"},
+             {"--log-level", "loud"},
+             {"perft"},
+             {"perft", "x"},
+             {"perft", "0"},
+             {"perft", "2", "--depth", "3"},
+             {"analyze", "--depth", "0"},
+             {"analyze", "--depth", "2", "--nodes", "100"},
+             {"analyze", "--multipv", "0"},
+             {"bench", "--depth", "-1"},
+             {"--variant"}}) {
+        std::string joined;
+        for (auto& a : args) joined += a + " ";
+        INFO(joined);
+        Run r = run(args);
+        CHECK(r.status == 2);
+        CHECK(r.out.empty());
+        CHECK(r.err.find("error") != std::string::npos);
+    }
+}
+
+TEST_CASE("cli: perft prints divide, total and speed", "[cli]") {
+    Run r = run({"perft", "3"});
+    REQUIRE(r.status == 0);
+    const auto lines = lines_of(r.out);
+    const std::string total = "Nodes searched: " + std::to_string(expected_perft("brandubh", 3));
+    CHECK(std::find(lines.begin(), lines.end(), total) != lines.end());
+    CHECK(r.out.find("Nodes/second: ") != std::string::npos);
+    CHECK(r.out.find("d2-b2: ") != std::string::npos);
+
+    const std::string fen = "3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3 d 0 1";
+    r = run({"perft", "2", "--fen", fen});
+    REQUIRE(r.status == 0);
+    CHECK(r.out.find("Nodes searched: " + std::to_string(expected_perft("brandubh", 2, fen))) !=
+          std::string::npos);
+
+    r = run({"--variant", "tablut", "perft", "2"});
+    REQUIRE(r.status == 0);
+    CHECK(r.out.find("Nodes searched: " + std::to_string(expected_perft("tablut", 2))) != std::string::npos);
+
+    r = run({"perft", "2", "--fen", "not a fen"});
+    CHECK(r.status == 1);
+    CHECK(r.out.empty());
+    CHECK(r.err.find("tfen") != std::string::npos);
+}
+
+TEST_CASE("cli: analyze prints the board, one line per depth, the best move", "[cli]") {
+    Run r = run({"analyze", "--depth", "3"});
+    REQUIRE(r.status == 0);
+    auto lines = lines_of(r.out);
+    REQUIRE(lines.size() > 5);
+    CHECK(r.out.find("Fen: 3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3 a 0 1") != std::string::npos);
+    int depths = 0;
+    for (const auto& l : lines) depths += starts_with(l, "depth ");
+    CHECK(depths >= 3);
+    CHECK(starts_with(lines.back(), "Best move: "));
+
+    r = run({"analyze", "--moves", "d2-b2 d3-c3", "--nodes", "5000"});
+    REQUIRE(r.status == 0);
+    CHECK(r.out.find("Fen: 3t3/3t3/3T3/ttTKTtt/2T4/1t5/3t3 a") != std::string::npos);
+    CHECK(starts_with(lines_of(r.out).back(), "Best move: "));
+
+    r = run({"analyze", "--movetime", "200", "--multipv", "2"});
+    REQUIRE(r.status == 0);
+    CHECK(r.out.find(" #2 ") != std::string::npos);
+
+    r = run({"analyze", "--moves", "d2-b2 d2-b2"});
+    CHECK(r.status == 1);
+    CHECK(r.err.find("d2-b2") != std::string::npos);
+}
+
+TEST_CASE("cli: analyze --json prints one JSON object per line", "[cli]") {
+    Run r = run({"analyze", "--depth", "3", "--json", "--fen", "K6/7/3T3/tt3tt/3T3/3t3/3t3 a 0 1"});
+    REQUIRE(r.status == 0);
+    auto lines = lines_of(r.out);
+    REQUIRE(lines.size() >= 2);
+    for (const auto& l : lines) {
+        CHECK(starts_with(l, "{\"type\":\""));
+        CHECK(l.back() == '}');
+    }
+    CHECK(lines.back() == "{\"type\":\"bestmove\",\"move\":null,\"ponder\":null}");
+    CHECK(lines.front().find("\"winner\":\"defenders\"") != std::string::npos);
+
+    r = run({"analyze", "--depth", "2", "--json"});
+    REQUIRE(r.status == 0);
+    lines = lines_of(r.out);
+    CHECK(starts_with(lines[0], "{\"type\":\"position\""));
+    CHECK(starts_with(lines[1], "{\"type\":\"info\",\"depth\":1,"));
+    CHECK(starts_with(lines.back(), "{\"type\":\"bestmove\",\"move\":\""));
+}
+
+TEST_CASE("cli: bench prints the nodes searched and the speed", "[cli]") {
+    Run r = run({"bench", "--depth", "2"});
+    REQUIRE(r.status == 0);
+    CHECK(starts_with(r.out, "Nodes searched: "));
+    CHECK(r.out.find("Nodes/second: ") != std::string::npos);
+    // The count is the bench's signature: the same every run.
+    Run again = run({"bench", "--depth", "2", "--hash", "8", "--threads", "1"});
+    REQUIRE(again.status == 0);
+    CHECK(lines_of(again.out)[0] == lines_of(r.out)[0]);
+}
+
+TEST_CASE("cli: a UCI session through pipes", "[cli]") {
+    Child c({});
+    c.line("uci");
+    auto lines = c.read_until("uciok", 10);
+    CHECK(starts_with(lines[0], "id name Branan "));
+    c.line("isready");
+    CHECK(c.read_line(10) == "readyok");
+    c.line("setoption name Move Overhead value 10");
+    c.line("position startpos moves d2-b2");
+    c.line("go depth 3");
+    lines = c.read_until("bestmove", 30);
+    CHECK(lines.size() >= 4);
+    c.line("go infinite");
+    c.line("isready");
+    c.read_until("readyok", 10);
+    c.line("go depth 1");
+    c.read_until("info string error: go: not while searching", 10);
+    c.line("stop");
+    c.read_until("bestmove", 10);
+    c.line("quit");
+    CHECK(c.wait(10) == 0);
+}
+
+TEST_CASE("cli: end of input while searching stops the search, exit 0", "[cli]") {
+    Child c({});
+    c.line("go infinite");
+    c.close_stdin();
+    std::string rest = c.read_rest(10);
+    CHECK(rest.find("bestmove ") != std::string::npos);
+    CHECK(c.wait(10) == 0);
+}
+
+TEST_CASE("cli: garbage, huge lines and binary input never break the loop", "[cli]") {
+    Child c({});
+    std::string garbage;
+    for (int i = 0; i < 4096; ++i) garbage += char((i * 7919 + 13) % 256);
+    // Skip the '\n' bytes so the garbage is a single line.
+    garbage.erase(std::remove(garbage.begin(), garbage.end(), '\n'), garbage.end());
+    c.send(garbage + "\n");
+    c.read_until("info string error:", 10);
+    c.send(std::string(1 << 20, 'x') + "\n");
+    CHECK(starts_with(c.read_line(10), "info string error: line longer than"));
+    c.line("position fen nonsense");
+    CHECK(starts_with(c.read_line(10), "info string error: position"));
+    c.line("go depth banana");
+    CHECK(starts_with(c.read_line(10), "info string error: go"));
+    c.line("setoption name Hash value -3");
+    CHECK(starts_with(c.read_line(10), "info string error: setoption"));
+    c.line("d");
+    auto lines = c.read_until("Result:", 10);
+    CHECK(std::find(lines.begin(), lines.end(), "Fen: 3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3 a 0 1") != lines.end());
+    c.close_stdin();
+    CHECK(c.wait(10) == 0);
+}
+
+TEST_CASE("cli: a 100 MB line is skipped without holding it", "[cli][slow]") {
+    Child c({});
+    const std::string chunk(1 << 20, 'y');
+    for (int i = 0; i < 100; ++i) c.send(chunk);
+    c.send("\nisready\n");
+    CHECK(starts_with(c.read_line(30), "info string error: line longer than"));
+    CHECK(c.read_line(10) == "readyok");
+    c.close_stdin();
+    CHECK(c.wait(10) == 0);
+}
+
+TEST_CASE("cli: an OTEP host's first line is noted on stderr, UCI goes on", "[cli]") {
+    Run r = run({}, "rules dim:7 esc:c\nisready\n");
+    CHECK(r.status == 0);
+    CHECK(r.out == "readyok\n");
+    CHECK(r.err.find("info string error:") != std::string::npos);
+
+    r = run({"--protocol", "otep"}, "isready\n");
+    CHECK(r.status == 0);
+    CHECK(r.out == "readyok\n");
+    CHECK(r.err.find("info string error:") != std::string::npos);
+
+    r = run({"--protocol", "uci"}, "rules dim:7\nisready\n");
+    CHECK(r.status == 0);
+    CHECK(starts_with(r.out, "info string error: unknown command 'rules'"));
+}
+
+TEST_CASE("cli: options reach the engine; logs never reach stdout", "[cli]") {
+    Run r = run({"--variant", "tablut", "--hash", "8", "--threads", "2"}, "d\n");
+    REQUIRE(r.status == 0);
+    CHECK(r.out.find(" 9 ") != std::string::npos);
+    CHECK(r.out.find("Fen: 3ttt3/4t4/4T4/t3T3t/ttTTKTTtt/t3T3t/4T4/4t4/3ttt3 a 0 1") != std::string::npos);
+
+    const std::string log = temp_path("log");
+    r = run({"--log-file", log, "--log-level", "debug"}, "isready\nbogus\n");
+    REQUIRE(r.status == 0);
+    CHECK(r.out == "readyok\ninfo string error: unknown command 'bogus' (try help)\n");
+    CHECK(r.err.empty());
+    const std::string logged = read_file(log);
+    CHECK(logged.find("bogus") != std::string::npos);
+    std::remove(log.c_str());
+
+    r = run({"--log-level", "debug"}, "isready\n");
+    CHECK(r.out == "readyok\n");
+    CHECK(r.err.find("isready") != std::string::npos);
+
+    r = run({"--log-file", "/dev/null/log"});
+    CHECK(r.status == 2);
+}
