@@ -87,7 +87,13 @@ struct Engine::Impl {
         pos.emplace(variant);
         keys.assign(1, pos->key());
         windows.assign(1, 0);
-        if (!same_rules) params = default_params(variant->rules);
+        if (!same_rules) reset_params();
+    }
+    // The defaults of the rules, then the EvalFile over them if one is set.
+    void reset_params() {
+        params = default_params(variant->rules);
+        if (!eval_file.empty())
+            if (auto p = load_params_file(eval_file, params)) params = *p;
     }
     void ensure_histories() {
         while (int(histories.size()) < threads) {
@@ -177,7 +183,7 @@ Status Engine::set_position(const Position& pos) {
     if (pos.variant().rules != d.variant->rules) {
         d.variant = pos.variant_ptr();
         d.variant_name = "custom";
-        d.params = default_params(d.variant->rules);
+        d.reset_params();
     }
     d.pos.emplace(pos);
     d.keys.assign(1, pos.key());
@@ -209,6 +215,12 @@ std::vector<OptionInfo> Engine::options() const {
     out.push_back({"Rules", T::STRING, "", 0, 0, {}});
     out.push_back({"EvalFile", T::STRING, "", 0, 0, {}});
     out.push_back({"Clear Hash", T::BUTTON, "", 0, 0, {}});
+    // Every evaluation weight; the default is that of the current rules.
+    const EvalParams defaults = default_params(impl_->variant->rules);
+    const auto& table = param_table();
+    for (size_t i = 0; i < table.size(); ++i)
+        out.push_back({table[i].name, T::SPIN, std::to_string(defaults[ParamId(i)]), table[i].min,
+                       table[i].max, {}});
     return out;
 }
 
@@ -261,8 +273,24 @@ Status Engine::set_option(std::string_view name, std::string_view value) {
         return {};
     }
     if (iequals(name, "EvalFile")) {
+        const EvalParams defaults = default_params(d.variant->rules);
+        if (value.empty() || value == "<empty>") {
+            d.eval_file.clear();
+            d.params = defaults;
+            return {};
+        }
+        auto p = load_params_file(std::string(value), defaults);
+        if (!p) return Error{"option EvalFile: " + p.error()};
         d.eval_file = std::string(value);
+        d.params = *p;
         return {};
+    }
+    std::string lower(name);
+    for (char& ch : lower) ch = char(std::tolower((unsigned char)ch));
+    if (auto id = find_param(lower)) {
+        auto v = parse_int(name, value, param_table()[*id].min, param_table()[*id].max);
+        if (!v) return Error{v.error()};
+        return set_param(d.params, *id, int(*v));
     }
     return Error{"unknown option '" + std::string(name) + "'"};
 }

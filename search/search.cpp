@@ -61,6 +61,7 @@ Worker::Worker(SearchContext& ctx, int id, const Position& root,
 
 void Worker::do_move(Move m) {
     pos_.make_move(m);
+    ctx_.tt->prefetch(pos_.key());
     ++idx_;
     keys_[idx_] = pos_.key();
     windows_[idx_] = pos_.plies_since_capture() == 0 ? 0 : windows_[idx_ - 1] + 1;

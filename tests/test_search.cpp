@@ -435,6 +435,13 @@ TEST_CASE("search: options", "[search]") {
     CHECK(e.set_option("Variant", "tablut"));
     CHECK(e.rules().size == 9);
     CHECK_FALSE(e.set_option("Nonsense", "1"));
+    // Every evaluation weight is a spin option.
+    for (const ParamInfo& p : param_table()) CHECK(has(p.name));
+    const ParamInfo& w = param_table()[0];
+    CHECK(e.set_option(w.name, std::to_string(w.min)));
+    CHECK(e.eval_params()[ParamId(0)] == w.min);
+    CHECK_FALSE(e.set_option(w.name, std::to_string(int64_t(w.max) + 1)));
+    CHECK_FALSE(e.set_option("EvalFile", "/nonexistent/weights.txt"));
 
     // MultiPV: one line per rank, best first.
     CHECK(e.set_option("MultiPV", "3"));
