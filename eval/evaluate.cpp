@@ -1,8 +1,8 @@
 #include "evaluate.h"
 
 #include <algorithm>
-#include <cstdio>
 #include <bit>
+#include <cstdio>
 #include <memory>
 #include <type_traits>
 
@@ -46,16 +46,19 @@ struct Geo {
 
     // Rook slides: every square reachable from some square of `gen` by
     // sliding in one direction over squares of `pro` (gen itself included).
-    // Occluded fills by doubling steps: 1, 2, 4 (and 8 on boards over 8x8)
-    // cover the N - 1 steps of a line.
+    // Occluded fills by doubling steps: 1, 2, 4 cover 7 steps, enough up to
+    // 8x8; one more single step for 9x9, a step of 8 above.
     template <int STEP>
     static B fill_up(B gen, B pro) {
+        const B pro1 = pro;
         gen |= pro & (gen << STEP);
         pro &= pro << STEP;
         gen |= pro & (gen << 2 * STEP);
         pro &= pro << 2 * STEP;
-        gen |= pro & (gen << 4 * STEP);
-        if constexpr (N > 8) {
+        gen |= pro & (gen << 4 * STEP); // up to 7 steps
+        if constexpr (N == 9) {
+            gen |= pro1 & (gen << STEP); // the 8th
+        } else if constexpr (N > 9) {
             pro &= pro << 4 * STEP;
             gen |= pro & (gen << 8 * STEP);
         }
@@ -63,12 +66,15 @@ struct Geo {
     }
     template <int STEP>
     static B fill_down(B gen, B pro) {
+        const B pro1 = pro;
         gen |= pro & (gen >> STEP);
         pro &= pro >> STEP;
         gen |= pro & (gen >> 2 * STEP);
         pro &= pro >> 2 * STEP;
-        gen |= pro & (gen >> 4 * STEP);
-        if constexpr (N > 8) {
+        gen |= pro & (gen >> 4 * STEP); // up to 7 steps
+        if constexpr (N == 9) {
+            gen |= pro1 & (gen >> STEP); // the 8th
+        } else if constexpr (N > 9) {
             pro &= pro >> 4 * STEP;
             gen |= pro & (gen >> 8 * STEP);
         }
@@ -104,13 +110,32 @@ inline Bitboard neighbours(Bitboard b, const Geometry& g) {
 // What the evaluation derives once per Variant: geometry, the guard rings
 // around the escape squares, the squares next to the throne and the number
 // of soldiers at the start (for the phase).
+// The ring's flood depends only on where the attackers and the king stand,
+// which many nodes of a search share: its result is cached under that exact
+// key (a transparent cache: the evaluation stays a function of the position).
+struct RingEntry {
+    Bitboard attackers = 0;
+    int16_t king = NO_SQUARE;
+    int16_t free_escapes = 0;
+};
+constexpr int RING_CACHE_BITS = 10;
+
 struct Tables {
     VariantPtr variant; // held, so the address cannot be reused while cached
     Geometry g;
     Bitboard guard_adjacent = 0, guard_diagonal = 0, guard_second = 0;
     Bitboard throne_adjacent = 0;
     int start_soldiers = 0;
+    std::array<RingEntry, 1 << RING_CACHE_BITS> ring{};
 };
+
+inline RingEntry& ring_entry(Tables& t, Bitboard attackers, Square king) {
+    uint64_t h = uint64_t(attackers) * 0x9E3779B97F4A7C15ull ^
+                 uint64_t(attackers >> 64) * 0xC2B2AE3D27D4EB4Full ^
+                 uint64_t(king + 1) * 0x165667B19E3779F9ull;
+    h ^= h >> 31;
+    return t.ring[(h * 0xBF58476D1CE4E5B9ull) >> (64 - RING_CACHE_BITS)];
+}
 
 void build_tables(Tables& t, const VariantPtr& vp) {
     const Variant& v = *vp;
@@ -135,12 +160,13 @@ void build_tables(Tables& t, const VariantPtr& vp) {
                          east(east(esc, g), g) | west(west(esc, g), g);
     t.guard_second = two & ~esc & ~t.guard_adjacent & ~t.guard_diagonal;
     t.throne_adjacent = neighbours(v.throne, g) & ~v.throne;
+    t.ring.fill(RingEntry{});
     t.start_soldiers = 0;
     for (Square s = 0; s < v.num_squares; ++s)
         t.start_soldiers += v.start[s] == ATTACKER || v.start[s] == DEFENDER;
 }
 
-inline const Tables& tables_for(const Position& pos) {
+inline Tables& tables_for(const Position& pos) {
     thread_local Tables cache;
     if (cache.variant.get() != &pos.variant()) build_tables(cache, pos.variant_ptr());
     return cache;
@@ -162,7 +188,7 @@ struct TraceAcc {
 };
 
 template <int N, typename Acc>
-void eval_terms(const Position& pos, const Tables& t, Acc& acc) {
+void eval_terms(const Position& pos, Tables& t, Acc& acc) {
     using G = Geo<N>;
     using B = typename G::B;
     const Variant& v = pos.variant();
@@ -235,15 +261,19 @@ void eval_terms(const Position& pos, const Tables& t, Acc& acc) {
         B region = G::slide_fill(K, pro_x) & pro_x;
         const B xray = region & ~B(v.no_stop[KING]) & ~K & escape;
         acc.add(DEFENDERS, ESCAPE_XRAY_ROUTES, G::count(xray) - routes);
-        // Grow until stable, or until every escape square not held by an
-        // attacker is in (no later step could add one).
-        const B open_escapes = escape & pro_x;
-        while ((region & open_escapes) != open_escapes) {
-            const B next = G::slide_fill(region, pro_x) & pro_x;
-            if (next == region) break;
-            region = next;
+        RingEntry& entry = ring_entry(t, Bitboard(A), ks);
+        if (entry.king != ks || entry.attackers != Bitboard(A)) {
+            // Grow until stable, or until every escape square not held by an
+            // attacker is in (no later step could add one).
+            const B open_escapes = escape & pro_x;
+            while ((region & open_escapes) != open_escapes) {
+                const B next = G::slide_fill(region, pro_x) & pro_x;
+                if (next == region) break;
+                region = next;
+            }
+            entry = {Bitboard(A), int16_t(ks), int16_t(G::count(region & escape))};
         }
-        const int free_escapes = G::count(region & escape);
+        const int free_escapes = entry.free_escapes;
         acc.add(DEFENDERS, ESCAPE_REGION, free_escapes);
         if (!free_escapes) acc.add(ATTACKERS, KING_ENCLOSED, 1);
 
@@ -313,7 +343,7 @@ void eval_terms(const Position& pos, const Tables& t, Acc& acc) {
 // The one code path of the evaluation and the trace.
 template <typename Acc>
 void run_eval(const Position& pos, Acc& acc) {
-    const Tables& t = tables_for(pos);
+    Tables& t = tables_for(pos);
     switch (pos.size()) {
     case 7:
         return eval_terms<7>(pos, t, acc);
