@@ -9,6 +9,7 @@
 #include <random>
 #include <set>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "evaluate.h"
@@ -418,4 +419,62 @@ TEST_CASE("eval: the breakdown adds up and formats", "[eval]") {
     const std::string text = format_breakdown(b);
     CHECK(text.find("material") != std::string::npos);
     CHECK(text.find("total") != std::string::npos);
+}
+
+TEST_CASE("eval: other board sizes (8x8, 10x10, 11x11) are symmetric and traced", "[eval]") {
+    // Rules of our own with symmetric special squares; the start positions
+    // need not be symmetric.
+    const char* const rules[] = {
+        "dim:8 name:Eight esc:e atkf:y surf:n ks:w cor: cen: "
+        "start:/3tt3/3tt3/8/tt1TK1tt/tt1TT1tt/8/3tt3/3tt3/",
+        "dim:10 name:Ten esc:c atkf:n surf:n ks:m cor:a1,j1,a10,j10, cen: "
+        "start:/3tttt3/4tt4/10/t3TT3t/tt2KT2tt/tt2TT2tt/t3TT3t/10/4tt4/3tttt3/",
+        "dim:11 name:Copenhagen esc:c atkf:y surf:n ks:s cor:a1,k1,a11,k11, corh:tTK corp:K "
+        "cors:K cen:f6, cenh:tT cenhe:tTK cenp:K cens:K cenre:K "
+        "start:/3ttttt3/5t5/11/t4T4t/t3TTT3t/tt1TTKTT1tt/t3TTT3t/t4T4t/11/5t5/3ttttt3/",
+    };
+    std::mt19937 rng(17);
+    for (const char* text : rules) {
+        INFO(text);
+        auto r = parse_rules(text);
+        REQUIRE(r.ok());
+        auto v = Variant::make(*r);
+        REQUIRE(v.ok());
+        const EvalParams defaults = default_params(*r);
+        for (const Position& pos : random_positions(*v, 10, 150, 8)) {
+            if (pos.king_square() == NO_SQUARE) continue;
+            const EvalParams p = random_params(rng);
+            const EvalTrace t = trace(pos);
+            CHECK(t.value(p) == evaluate(pos, p));
+            CHECK(t.value(defaults) == evaluate(pos, defaults));
+            for (int s = 1; s < 8; ++s) {
+                const Position img = transformed(pos, s);
+                INFO(to_tfen(pos) << " symmetry " << s);
+                CHECK(trace(img).coef == t.coef);
+            }
+        }
+    }
+}
+
+TEST_CASE("eval: results do not depend on what was evaluated before", "[eval]") {
+    // The per-thread cache (ring flood) must be transparent: the same
+    // values in any order, in another thread, and across variants.
+    std::vector<std::pair<Position, Value>> seen;
+    for (const std::string& preset : eval_presets()) {
+        const VariantPtr v = eval_variant(preset);
+        const EvalParams p = default_params(v->rules);
+        for (const Position& pos : random_positions(v, 5, 80, 21)) seen.emplace_back(pos, evaluate(pos, p));
+    }
+    std::vector<Value> other(seen.size());
+    std::thread worker([&] {
+        for (size_t i = seen.size(); i-- > 0;)
+            other[i] = evaluate(seen[i].first, default_params(seen[i].first.variant().rules));
+    });
+    worker.join();
+    for (size_t i = 0; i < seen.size(); ++i) {
+        INFO(to_tfen(seen[i].first));
+        CHECK(other[i] == seen[i].second);
+        CHECK(evaluate(seen[i].first, default_params(seen[i].first.variant().rules)) ==
+              seen[i].second);
+    }
 }
