@@ -304,7 +304,9 @@ Value Worker::search(Value alpha, Value beta, int depth, int ply, bool pv_node, 
         threatened = tafl::king_escapes(pos_) != 0;
     }
 
+    // The static evaluation serves only the pruning of non-PV nodes.
     Value static_eval = tt_hit && tte->eval() != VALUE_NONE ? tte->eval()
+                        : pv_node                           ? VALUE_NONE
                                                             : evaluate(pos_, *ctx_.params);
     stack_[ply].static_eval = static_eval;
     stack_[ply + 2].killers[0] = stack_[ply + 2].killers[1] = MOVE_NONE;
@@ -362,12 +364,31 @@ Value Worker::search(Value alpha, Value beta, int depth, int ply, bool pv_node, 
     int nquiets = 0;
     int searched = 0;
     for (int i = 0; i < n; ++i) {
-        int bi = i;
-        for (int j = i + 1; j < n; ++j)
-            if (scores[j] > scores[bi]) bi = j;
-        std::swap(list.moves[i], list.moves[bi]);
-        std::swap(scores[i], scores[bi]);
-        std::swap(quiet[i], quiet[bi]);
+        if (i < 3) {
+            // The first picks one by one (a cut usually comes early)...
+            int bi = i;
+            for (int j = i + 1; j < n; ++j)
+                if (scores[j] > scores[bi]) bi = j;
+            std::swap(list.moves[i], list.moves[bi]);
+            std::swap(scores[i], scores[bi]);
+            std::swap(quiet[i], quiet[bi]);
+        } else if (i == 3) {
+            // ...then the rest sorted at once (insertion sort: stable).
+            for (int a = 4; a < n; ++a) {
+                const Move mv = list.moves[a];
+                const int sc = scores[a];
+                const bool q = quiet[a];
+                int b = a - 1;
+                for (; b >= 3 && scores[b] < sc; --b) {
+                    list.moves[b + 1] = list.moves[b];
+                    scores[b + 1] = scores[b];
+                    quiet[b + 1] = quiet[b];
+                }
+                list.moves[b + 1] = mv;
+                scores[b + 1] = sc;
+                quiet[b + 1] = q;
+            }
+        }
         const Move m = list.moves[i];
         const bool is_quiet = quiet[i];
 

@@ -323,6 +323,37 @@ TEST_CASE("search: stop is prompt and go/position while searching are refused", 
     CHECK_FALSE(e.searching());
 }
 
+TEST_CASE("search: ponder waits for ponderhit, then keeps the clock", "[search]") {
+    Engine e;
+    REQUIRE(e.set_variant("brandubh"));
+    SearchLimits l;
+    l.ponder = true;
+    l.time_ms[ATTACKERS] = l.time_ms[DEFENDERS] = 2000;
+    std::atomic<bool> got{false};
+    e.on_bestmove([&](const BestMove&) { got = true; });
+    REQUIRE(e.go(l));
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    CHECK_FALSE(got); // pondering never stops on time
+    const auto t0 = std::chrono::steady_clock::now();
+    e.ponderhit();
+    e.wait();
+    const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(
+                        std::chrono::steady_clock::now() - t0)
+                        .count();
+    CHECK(got);
+    CHECK(ms < 1600);
+}
+
+TEST_CASE("search: mate limit stops at a short enough win", "[search]") {
+    Engine e;
+    REQUIRE(e.set_variant("tablut"));
+    REQUIRE(e.set_position("9/9/3t5/5t3/1T1K2T2/4t4/3T5/2t2t3/9 d 0 1", {}));
+    SearchLimits l;
+    l.mate = 3;
+    Run r = run(e, l);
+    CHECK(r.infos.back().mate == 3);
+}
+
 TEST_CASE("search: repetition rules change the result", "[search]") {
     // A cycle of four moves played twice: the defenders' next d5-d6 would
     // make the position occur for the third time.
