@@ -529,10 +529,11 @@ TEST_CASE("bad input: malformed rules strings name the problem", "[notation]") {
     rules_error(std::string("dim:7\0 esc:c", 12) + start);
     rules_error(std::string(1 << 20, 'x'));
     rules_error("dim:7 name:" + std::string(1 << 20, 'n'));
-    // Unsupported rules that parse are refused when the variant is made.
-    auto surf = parse_rules("dim:7 surf:y" + start);
-    REQUIRE(surf.ok());
-    auto v = Variant::make(*surf);
+    // A variant that cannot be made says why.
+    auto big = parse_rules("dim:7 cor:a1,g1,a7,g7" + start);
+    REQUIRE(big.ok());
+    big->size = 13; // as if read from a newer rules string
+    auto v = Variant::make(*big);
     REQUIRE_FALSE(v.ok());
-    CHECK_THAT(v.error(), Catch::Contains("surf"));
+    CHECK_THAT(v.error(), Catch::Contains("size"));
 }
