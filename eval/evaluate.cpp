@@ -44,10 +44,9 @@ struct Geo {
     static B west(B b) { return (b >> 1) & not_file_last; }
     static B neighbours(B b) { return north(b) | south(b) | east(b) | west(b); }
 
-    // Rook slides: every square reachable from some square of `gen` by
-    // sliding in one direction over squares of `pro` (gen itself included).
-    // Occluded fills by doubling steps: 1, 2, 4 cover 7 steps, enough up to
-    // 8x8; one more single step for 9x9, a step of 8 above.
+    // Occluded fills along one direction (a shift by STEP) by doubling
+    // steps: 1, 2, 4 cover 7 steps, enough up to 8x8; one more single step
+    // for 9x9, a step of 8 above.
     template <int STEP>
     static B fill_up(B gen, B pro) {
         const B pro1 = pro;
@@ -80,9 +79,17 @@ struct Geo {
         }
         return gen;
     }
-    static B slide_fill(B gen, B pro) {
-        return fill_up<1>(gen, pro & not_file_a) | fill_down<1>(gen, pro & not_file_last) |
-               fill_up<N>(gen, pro) | fill_down<N>(gen, pro);
+
+    // Rook slides: every square reachable from some square of `gen` by
+    // sliding in one direction over squares of `pro` (gen itself included;
+    // gen need not be in pro), plus the squares of `extra` just past the end
+    // of each slide (squares a piece may stop on but not pass over).
+    static B slide_reach(B gen, B pro, B extra) {
+        const B e = fill_up<1>(gen, pro & not_file_a), w = fill_down<1>(gen, pro & not_file_last);
+        const B n = fill_up<N>(gen, pro), s = fill_down<N>(gen, pro);
+        B reach = e | w | n | s;
+        if (extra) reach |= (east(e) | west(w) | north(n) | south(s)) & extra;
+        return reach;
     }
 };
 
@@ -211,10 +218,13 @@ void eval_terms(const Position& pos, Tables& t, Acc& acc) {
     acc.add(stm, SIDE_TO_MOVE, 1);
 
     // Where the soldiers of each side can move (union over the pieces).
+    // snp: squares a piece may stop on but not pass over.
+    const B snp_a = B(v.no_pass[ATTACKER] & ~v.no_stop[ATTACKER]) & empty;
     const B pro_a = empty & ~B(v.no_pass[ATTACKER]);
-    const B reach_a = G::slide_fill(A, pro_a) & pro_a & ~B(v.no_stop[ATTACKER]);
+    const B reach_a = G::slide_reach(A, pro_a, snp_a) & empty & ~B(v.no_stop[ATTACKER]);
+    const B snp_d = B(v.no_pass[DEFENDER] & ~v.no_stop[DEFENDER]) & empty;
     const B pro_d = empty & ~B(v.no_pass[DEFENDER]);
-    const B reach_d = G::slide_fill(D, pro_d) & pro_d & ~B(v.no_stop[DEFENDER]);
+    const B reach_d = G::slide_reach(D, pro_d, snp_d) & empty & ~B(v.no_stop[DEFENDER]);
     acc.add(ATTACKERS, ATTACKER_MOBILITY, G::count(reach_a));
     acc.add(DEFENDERS, DEFENDER_MOBILITY, G::count(reach_d));
 
@@ -229,9 +239,11 @@ void eval_terms(const Position& pos, Tables& t, Acc& acc) {
     // The king's moves (his own square counts as empty once he leaves it).
     B king_moves = 0;
     if (K) {
+        const B snp_k = B(v.no_pass[KING] & ~v.no_stop[KING]);
+        const B extra_k = snp_k & empty;
         const B pro_k = (empty | K) & ~B(v.no_pass[KING]);
-        const B land_k = pro_k & ~B(v.no_stop[KING]) & ~K;
-        king_moves = G::slide_fill(K, pro_k) & land_k;
+        const B land_k = empty & ~B(v.no_stop[KING]);
+        king_moves = G::slide_reach(K, pro_k, extra_k) & land_k;
         acc.add(DEFENDERS, KING_MOBILITY, G::count(king_moves));
 
         // Free lines to escape squares.
@@ -244,13 +256,13 @@ void eval_terms(const Position& pos, Tables& t, Acc& acc) {
         }
         // Squares one king move from an escape square, and the distance in
         // king moves to the nearest escape square.
-        const B near1 = G::slide_fill(escape & land_k, pro_k) & land_k;
+        const B near1 = G::slide_reach(escape & land_k, pro_k, extra_k) & land_k;
         const B threats = king_moves & near1 & ~escape;
         acc.add(DEFENDERS, ESCAPE_THREAT_SQUARES, G::count(threats));
         if (!routes) {
             if (threats)
                 acc.add(DEFENDERS, ESCAPE_DISTANCE_2, 1);
-            else if (king_moves & G::slide_fill(near1, pro_k))
+            else if (king_moves & G::slide_reach(near1, pro_k, extra_k))
                 acc.add(DEFENDERS, ESCAPE_DISTANCE_3, 1);
         }
 
@@ -258,16 +270,17 @@ void eval_terms(const Position& pos, Tables& t, Acc& acc) {
         // if only the attackers stood in his way. Its first step gives the
         // lines blocked by defenders only (a defender's move opens them).
         const B pro_x = G::board & ~A & ~B(v.no_pass[KING]);
-        B region = G::slide_fill(K, pro_x) & pro_x;
+        const B extra_x = snp_k & ~A;
+        B region = G::slide_reach(K, pro_x, extra_x) & (pro_x | extra_x);
         const B xray = region & ~B(v.no_stop[KING]) & ~K & escape;
         acc.add(DEFENDERS, ESCAPE_XRAY_ROUTES, G::count(xray) - routes);
         RingEntry& entry = ring_entry(t, Bitboard(A), ks);
         if (entry.king != ks || entry.attackers != Bitboard(A)) {
             // Grow until stable, or until every escape square not held by an
             // attacker is in (no later step could add one).
-            const B open_escapes = escape & pro_x;
+            const B open_escapes = escape & (pro_x | extra_x);
             while ((region & open_escapes) != open_escapes) {
-                const B next = G::slide_fill(region, pro_x) & pro_x;
+                const B next = G::slide_reach(region, pro_x, extra_x) & (pro_x | extra_x);
                 if (next == region) break;
                 region = next;
             }

@@ -478,3 +478,70 @@ TEST_CASE("eval: results do not depend on what was evaluated before", "[eval]") 
               seen[i].second);
     }
 }
+
+namespace {
+
+// The squares the pieces of `p` can move to, by the rules core's move
+// generation (union over the pieces).
+Bitboard movegen_reach(const Position& pos, Piece p) {
+    Bitboard out = 0;
+    for_each_square(pos.pieces(p), [&](Square s) { out |= move_targets(pos, s); });
+    return out;
+}
+
+// Brandubh with corners nobody may pass over (the king may still stop on
+// them): a square one may stop on but not pass.
+std::string brandubh_corners_not_passable() {
+    std::string text = presets().front().rules;
+    const std::string from = "corp:K";
+    const size_t at = text.find(from);
+    REQUIRE(at != std::string::npos);
+    text.replace(at, from.size(), "corp:");
+    return text;
+}
+
+} // namespace
+
+TEST_CASE("eval: mobility counts agree with the rules core's move generation", "[eval]") {
+    std::vector<VariantPtr> variants;
+    for (const std::string& preset : eval_presets()) variants.push_back(eval_variant(preset));
+    auto odd = Variant::make(*parse_rules(brandubh_corners_not_passable()));
+    REQUIRE(odd.ok());
+    variants.push_back(*odd);
+    for (const VariantPtr& v : variants) {
+        INFO(v->rules.name);
+        for (const Position& pos : random_positions(v, 10, 120, 77)) {
+            if (pos.decided().over()) continue;
+            INFO(to_tfen(pos));
+            const EvalTrace t = trace(pos);
+            CHECK(t.coef[KING_MOBILITY][DEFENDERS] == popcount(move_targets(pos, pos.king_square())));
+            CHECK(t.coef[ATTACKER_MOBILITY][ATTACKERS] == popcount(movegen_reach(pos, ATTACKER)));
+            CHECK(t.coef[DEFENDER_MOBILITY][DEFENDERS] == popcount(movegen_reach(pos, DEFENDER)));
+            const int routes = popcount(move_targets(pos, pos.king_square()) & v->escape);
+            const int route_terms = t.coef[ESCAPE_ROUTE_TO_MOVE][DEFENDERS] +
+                                    t.coef[ESCAPE_ROUTES_TWO][DEFENDERS] +
+                                    t.coef[ESCAPE_ROUTE_ONE][DEFENDERS];
+            CHECK(route_terms == (routes > 0 ? 1 : 0));
+            if (pos.side_to_move() == ATTACKERS && routes)
+                CHECK(t.coef[ESCAPE_ROUTES_TWO][DEFENDERS] == (routes >= 2 ? 1 : 0));
+        }
+    }
+}
+
+TEST_CASE("eval: escape squares the king may stop on but not pass", "[eval]") {
+    auto r = parse_rules(brandubh_corners_not_passable());
+    REQUIRE(r.ok());
+    auto v = Variant::make(*r);
+    REQUIRE(v.ok());
+    const Position pos = eval_tfen(*v, "3t3/7/1t3t1/7/1t3t1/7/3K3 a");
+    const EvalTrace t = trace(pos);
+    CHECK(t.coef[ESCAPE_ROUTES_TWO][DEFENDERS] == 1);
+    CHECK(t.coef[ESCAPE_REGION][DEFENDERS] == 4);
+    const Position two = eval_tfen(*v, "7/3t3/7/6t/7/2K4/7 a");
+    CHECK(trace(two).coef[ESCAPE_DISTANCE_2][DEFENDERS] == 1);
+    for (const Position& p : random_positions(*v, 10, 100, 4)) {
+        if (p.king_square() == NO_SQUARE) continue;
+        const EvalTrace tp = trace(p);
+        for (int s = 1; s < 8; ++s) CHECK(trace(transformed(p, s)).coef == tp.coef);
+    }
+}
