@@ -246,50 +246,6 @@ void eval_terms(const Position& pos, Tables& t, Acc& acc) {
         king_moves = G::slide_reach(K, pro_k, extra_k) & land_k;
         acc.add(DEFENDERS, KING_MOBILITY, G::count(king_moves));
 
-        // Free lines to escape squares.
-        const int routes = G::count(king_moves & escape);
-        if (routes) {
-            if (stm == DEFENDERS)
-                acc.add(DEFENDERS, ESCAPE_ROUTE_TO_MOVE, 1);
-            else
-                acc.add(DEFENDERS, routes >= 2 ? ESCAPE_ROUTES_TWO : ESCAPE_ROUTE_ONE, 1);
-        }
-        // Squares one king move from an escape square, and the distance in
-        // king moves to the nearest escape square.
-        const B near1 = G::slide_reach(escape & land_k, pro_k, extra_k) & land_k;
-        const B threats = king_moves & near1 & ~escape;
-        acc.add(DEFENDERS, ESCAPE_THREAT_SQUARES, G::count(threats));
-        if (!routes) {
-            if (threats)
-                acc.add(DEFENDERS, ESCAPE_DISTANCE_2, 1);
-            else if (king_moves & G::slide_reach(near1, pro_k, extra_k))
-                acc.add(DEFENDERS, ESCAPE_DISTANCE_3, 1);
-        }
-
-        // The ring: the squares the king could reach in any number of moves
-        // if only the attackers stood in his way. Its first step gives the
-        // lines blocked by defenders only (a defender's move opens them).
-        const B pro_x = G::board & ~A & ~B(v.no_pass[KING]);
-        const B extra_x = snp_k & ~A;
-        B region = G::slide_reach(K, pro_x, extra_x) & (pro_x | extra_x);
-        const B xray = region & ~B(v.no_stop[KING]) & ~K & escape;
-        acc.add(DEFENDERS, ESCAPE_XRAY_ROUTES, G::count(xray) - routes);
-        RingEntry& entry = ring_entry(t, Bitboard(A), ks);
-        if (entry.king != ks || entry.attackers != Bitboard(A)) {
-            // Grow until stable, or until every escape square not held by an
-            // attacker is in (no later step could add one).
-            const B open_escapes = escape & (pro_x | extra_x);
-            while ((region & open_escapes) != open_escapes) {
-                const B next = G::slide_reach(region, pro_x, extra_x) & (pro_x | extra_x);
-                if (next == region) break;
-                region = next;
-            }
-            entry = {Bitboard(A), int16_t(ks), int16_t(G::count(region & escape))};
-        }
-        const int free_escapes = entry.free_escapes;
-        acc.add(DEFENDERS, ESCAPE_REGION, free_escapes);
-        if (!free_escapes) acc.add(ATTACKERS, KING_ENCLOSED, 1);
-
         // Next to the king.
         const B adj = G::neighbours(K);
         const B hostile =
@@ -330,6 +286,64 @@ void eval_terms(const Position& pos, Tables& t, Acc& acc) {
         if (threat)
             acc.add(ATTACKERS, stm == ATTACKERS ? KING_CAPTURE_THREAT : KING_CAPTURE_THREAT_DEFER,
                     1);
+
+        // Free lines to escape squares. With the attackers to move: nothing
+        // if they can capture the king; decisive if there are two lines, or
+        // one that no attacker can step onto.
+        const B routes_bb = king_moves & escape;
+        const int routes = G::count(routes_bb);
+        if (routes) {
+            if (stm == DEFENDERS)
+                acc.add(DEFENDERS, ESCAPE_ROUTE_TO_MOVE, 1);
+            else if (!threat) {
+                bool decisive = routes >= 2;
+                if (!decisive) {
+                    // The line: squares both on the king's rays and on the
+                    // escape square's rays (which stop at the king).
+                    const B line =
+                        (G::slide_reach(routes_bb, empty & ~B(v.no_pass[KING]), 0) & king_moves) |
+                        routes_bb;
+                    decisive = !(line & reach_a);
+                }
+                acc.add(DEFENDERS, decisive ? ESCAPE_ROUTES_TWO : ESCAPE_ROUTE_ONE, 1);
+            }
+        }
+        // Squares one king move from an escape square, and the distance in
+        // king moves to the nearest escape square.
+        const B near1 = G::slide_reach(escape & land_k, pro_k, extra_k) & land_k;
+        const B threats = king_moves & near1 & ~escape;
+        acc.add(DEFENDERS, ESCAPE_THREAT_SQUARES, G::count(threats));
+        if (!routes) {
+            if (threats)
+                acc.add(DEFENDERS, ESCAPE_DISTANCE_2, 1);
+            else if (king_moves & G::slide_reach(near1, pro_k, extra_k))
+                acc.add(DEFENDERS, ESCAPE_DISTANCE_3, 1);
+        }
+
+        // The ring: the squares the king could reach in any number of moves
+        // if only the attackers stood in his way. Its first step gives the
+        // lines blocked by defenders only (a defender's move opens them).
+        const B pro_x = G::board & ~A & ~B(v.no_pass[KING]);
+        const B extra_x = snp_k & ~A;
+        B region = G::slide_reach(K, pro_x, extra_x) & (pro_x | extra_x);
+        const B xray = region & ~B(v.no_stop[KING]) & ~K & escape;
+        acc.add(DEFENDERS, ESCAPE_XRAY_ROUTES, G::count(xray) - routes);
+        RingEntry& entry = ring_entry(t, Bitboard(A), ks);
+        if (entry.king != ks || entry.attackers != Bitboard(A)) {
+            // Grow until stable, or until every escape square not held by an
+            // attacker is in (no later step could add one).
+            const B open_escapes = escape & (pro_x | extra_x);
+            while ((region & open_escapes) != open_escapes) {
+                const B next = G::slide_reach(region, pro_x, extra_x) & (pro_x | extra_x);
+                if (next == region) break;
+                region = next;
+            }
+            entry = {Bitboard(A), int16_t(ks), int16_t(G::count(region & escape))};
+        }
+        const int free_escapes = entry.free_escapes;
+        acc.add(DEFENDERS, ESCAPE_REGION, free_escapes);
+        if (!free_escapes) acc.add(ATTACKERS, KING_ENCLOSED, 1);
+
     }
 
     // Soldiers one move from capture: an anvil (a piece or hostile square

@@ -36,9 +36,11 @@ namespace branan {
     X(ESCAPE_ROUTE_TO_MOVE, "escape_route_to_move", 0, 10000, 4000, 4000, ESCAPE, DEFENDERS,      \
       "defenders to move and the king has a free line to an escape square")                      \
     X(ESCAPE_ROUTES_TWO, "escape_routes_two", 0, 10000, 2500, 2500, ESCAPE, DEFENDERS,            \
-      "attackers to move and the king has free lines to two or more escape squares")             \
+      "attackers to move, they cannot capture the king, and he has free lines to two escape "    \
+      "squares, or one that no attacker can step onto")                                          \
     X(ESCAPE_ROUTE_ONE, "escape_route_one", 0, 2000, 150, 120, ESCAPE, DEFENDERS,                 \
-      "attackers to move and the king has a free line to exactly one escape square")             \
+      "attackers to move, they cannot capture the king, and he has one free line to an escape "  \
+      "square that they can block")                                                              \
     X(ESCAPE_DISTANCE_2, "escape_distance_2", 0, 1000, 60, 50, ESCAPE, DEFENDERS,                 \
       "the nearest escape square is two king moves away")                                        \
     X(ESCAPE_DISTANCE_3, "escape_distance_3", 0, 1000, 20, 15, ESCAPE, DEFENDERS,                 \

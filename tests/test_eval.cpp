@@ -322,6 +322,21 @@ TEST_CASE("eval: open lines to escape squares", "[eval]") {
     CHECK(t1.coef[ESCAPE_ROUTES_TWO][DEFENDERS] == 0);
     CHECK(evaluate(one, p) < evaluate(eval_tfen(b, "3t3/7/1t3t1/7/1t3t1/7/1t1K1t1 a"), p));
 
+    // One line no attacker can step onto (b1-a1: the corner is the only
+    // square) counts as decisive; one they can block (c1-a1 over b1, which
+    // the attacker on b7 reaches) does not.
+    const Position unstoppable = eval_tfen(b, "3t3/7/7/7/7/7/1K2T2 a");
+    CHECK(trace(unstoppable).coef[ESCAPE_ROUTES_TWO][DEFENDERS] == 1);
+    const Position blockable = eval_tfen(b, "1t5/7/7/7/7/7/2K1T2 a");
+    CHECK(trace(blockable).coef[ESCAPE_ROUTE_ONE][DEFENDERS] == 1);
+    CHECK(trace(blockable).coef[ESCAPE_ROUTES_TWO][DEFENDERS] == 0);
+    // Attackers to move who can capture the king: his lines do not count.
+    const VariantPtr h = eval_variant("brandubh-house");
+    const Position capture = eval_tfen(h, "4t2/7/7/7/7/7/2tK3 a"); // e7-e1 captures on d1
+    const EvalTrace tc = trace(capture);
+    CHECK(tc.coef[KING_CAPTURE_THREAT][ATTACKERS] == 1);
+    CHECK(tc.coef[ESCAPE_ROUTE_ONE][DEFENDERS] + tc.coef[ESCAPE_ROUTES_TWO][DEFENDERS] == 0);
+
     // Tablut: edge escape, the king on c3 sees two edges.
     const VariantPtr tv = eval_variant("tablut");
     const EvalParams tp = default_params(tv->rules);
@@ -521,9 +536,13 @@ TEST_CASE("eval: mobility counts agree with the rules core's move generation", "
             const int route_terms = t.coef[ESCAPE_ROUTE_TO_MOVE][DEFENDERS] +
                                     t.coef[ESCAPE_ROUTES_TWO][DEFENDERS] +
                                     t.coef[ESCAPE_ROUTE_ONE][DEFENDERS];
-            CHECK(route_terms == (routes > 0 ? 1 : 0));
-            if (pos.side_to_move() == ATTACKERS && routes)
-                CHECK(t.coef[ESCAPE_ROUTES_TWO][DEFENDERS] == (routes >= 2 ? 1 : 0));
+            // With the attackers to move and able to capture the king, his
+            // lines do not count.
+            const bool capture = t.coef[KING_CAPTURE_THREAT][ATTACKERS] == 1;
+            const bool counted = routes > 0 && !(pos.side_to_move() == ATTACKERS && capture);
+            CHECK(route_terms == (counted ? 1 : 0));
+            if (pos.side_to_move() == ATTACKERS && routes >= 2 && !capture)
+                CHECK(t.coef[ESCAPE_ROUTES_TWO][DEFENDERS] == 1);
         }
     }
 }
