@@ -417,6 +417,28 @@ TEST_CASE("search: the no-capture limit draws before a slow escape", "[search]")
     CHECK(run(e, depth_limit(2)).infos.back().mate == 1);
 }
 
+TEST_CASE("search: no legal move loses or draws per the edition", "[search]") {
+    // The king alone, walled in on the throne: the defenders cannot move.
+    {
+        Engine e;
+        REQUIRE(e.set_variant("brandubh"));
+        REQUIRE(e.set_position("7/7/3t3/2tKt2/3t3/7/7 d 0 1", {}));
+        Run r = run(e, depth_limit(3));
+        CHECK_FALSE(r.best.best);
+        REQUIRE(!r.infos.empty());
+        CHECK(r.infos.back().score < -VALUE_WIN_MAX_PLY);
+    }
+    {
+        Engine e;
+        REQUIRE(e.set_variant("tablut"));
+        REQUIRE(e.set_position("9/9/9/4t4/3tKt3/4t4/9/9/9 d 0 1", {}));
+        Run r = run(e, depth_limit(3));
+        CHECK_FALSE(r.best.best);
+        REQUIRE(!r.infos.empty());
+        CHECK(r.infos.back().score == 0);
+    }
+}
+
 TEST_CASE("search: one thread and a node limit are deterministic", "[search]") {
     auto once = [] {
         Engine e;
