@@ -16,6 +16,7 @@
 #include "engine.h"
 #include "line_reader.h"
 #include "loop.h"
+#include "otep.h"
 #include "movegen.h"
 #include "notation.h"
 #include "perft.h"
@@ -592,7 +593,8 @@ TEST_CASE("every output line is whole: no CR, ends in a newline", "[protocol]") 
     CHECK(text.find('\r') == std::string::npos);
 }
 
-TEST_CASE("protocol choice: auto detects OTEP's rules line and goes on as UCI", "[protocol]") {
+// Until the OTEP loop is built in, an OTEP start is noted and UCI goes on.
+TEST_CASE("protocol choice: auto detects OTEP's rules line", "[protocol]") {
     CHECK(detect_protocol("rules dim:7 esc:c") == Protocol::OTEP);
     CHECK(detect_protocol("  rules") == Protocol::OTEP);
     CHECK(detect_protocol("uci") == Protocol::UCI);
@@ -602,7 +604,7 @@ TEST_CASE("protocol choice: auto detects OTEP's rules line and goes on as UCI", 
     CHECK(parse_protocol("otep") == Protocol::OTEP);
     CHECK_FALSE(parse_protocol("xboard"));
 
-    {
+    if (!otep_available()) {
         Engine e;
         std::istringstream in("\nrules dim:7 esc:c\nisready\n");
         std::ostringstream out, err;
@@ -618,7 +620,7 @@ TEST_CASE("protocol choice: auto detects OTEP's rules line and goes on as UCI", 
         CHECK(out.str().find("uciok\n") != std::string::npos);
         CHECK(err.str().empty());
     }
-    {
+    if (!otep_available()) {
         Engine e;
         std::istringstream in("isready\n");
         std::ostringstream out, err;
