@@ -29,7 +29,7 @@ struct Geo {
         return b;
     }
     static constexpr B board = B(make_board());
-    static constexpr B not_file_a = B(board & ~make_file(0));         // eastward steps land here
+    static constexpr B not_file_a = B(board & ~make_file(0));        // eastward steps land here
     static constexpr B not_file_last = B(board & ~make_file(N - 1)); // westward steps land here
 
     static int count(B b) {
@@ -160,11 +160,11 @@ void build_tables(Tables& t, const VariantPtr& vp) {
 
     const Bitboard esc = v.escape;
     t.guard_adjacent = neighbours(esc, g) & ~esc;
-    const Bitboard diag = north(east(esc, g), g) | north(west(esc, g), g) |
-                          south(east(esc, g), g) | south(west(esc, g), g);
+    const Bitboard diag = north(east(esc, g), g) | north(west(esc, g), g) | south(east(esc, g), g) |
+                          south(west(esc, g), g);
     t.guard_diagonal = diag & ~esc & ~t.guard_adjacent;
-    const Bitboard two = north(north(esc, g), g) | south(south(esc, g), g) |
-                         east(east(esc, g), g) | west(west(esc, g), g);
+    const Bitboard two = north(north(esc, g), g) | south(south(esc, g), g) | east(east(esc, g), g) |
+                         west(west(esc, g), g);
     t.guard_second = two & ~esc & ~t.guard_adjacent & ~t.guard_diagonal;
     t.throne_adjacent = neighbours(v.throne, g) & ~v.throne;
     t.ring.fill(RingEntry{});
@@ -184,9 +184,7 @@ inline Tables& tables_for(const Position& pos) {
 struct ScoreAcc {
     const EvalParams& params;
     int score[2] = {0, 0};
-    void add(Side side, ParamId id, int coefficient) {
-        score[side] += params.w[id] * coefficient;
-    }
+    void add(Side side, ParamId id, int coefficient) { score[side] += params.w[id] * coefficient; }
 };
 
 struct TraceAcc {
@@ -343,7 +341,6 @@ void eval_terms(const Position& pos, Tables& t, Acc& acc) {
         const int free_escapes = entry.free_escapes;
         acc.add(DEFENDERS, ESCAPE_REGION, free_escapes);
         if (!free_escapes) acc.add(ATTACKERS, KING_ENCLOSED, 1);
-
     }
 
     // Soldiers one move from capture: an anvil (a piece or hostile square
@@ -352,18 +349,18 @@ void eval_terms(const Position& pos, Tables& t, Acc& acc) {
     const B anvil_vs_a = D | (v.king_anvil ? K : B(0)) | (empty & B(v.hostile_empty[ATTACKER])) |
                          (A & B(v.hostile_occupied[ATTACKER]));
     const B hammer_d = reach_d | (v.king_hammer ? king_moves : B(0));
-    const B exposed_a = A & ((G::south(anvil_vs_a) & G::north(hammer_d)) |
-                             (G::north(anvil_vs_a) & G::south(hammer_d)) |
-                             (G::west(anvil_vs_a) & G::east(hammer_d)) |
-                             (G::east(anvil_vs_a) & G::west(hammer_d)));
+    const B exposed_a =
+        A &
+        ((G::south(anvil_vs_a) & G::north(hammer_d)) | (G::north(anvil_vs_a) & G::south(hammer_d)) |
+         (G::west(anvil_vs_a) & G::east(hammer_d)) | (G::east(anvil_vs_a) & G::west(hammer_d)));
     acc.add(ATTACKERS, ATTACKER_EXPOSED, G::count(exposed_a));
 
-    const B anvil_vs_d = A | (empty & B(v.hostile_empty[DEFENDER])) |
-                         ((D | K) & B(v.hostile_occupied[DEFENDER]));
-    const B exposed_d = D & ((G::south(anvil_vs_d) & G::north(reach_a)) |
-                             (G::north(anvil_vs_d) & G::south(reach_a)) |
-                             (G::west(anvil_vs_d) & G::east(reach_a)) |
-                             (G::east(anvil_vs_d) & G::west(reach_a)));
+    const B anvil_vs_d =
+        A | (empty & B(v.hostile_empty[DEFENDER])) | ((D | K) & B(v.hostile_occupied[DEFENDER]));
+    const B exposed_d =
+        D &
+        ((G::south(anvil_vs_d) & G::north(reach_a)) | (G::north(anvil_vs_d) & G::south(reach_a)) |
+         (G::west(anvil_vs_d) & G::east(reach_a)) | (G::east(anvil_vs_d) & G::west(reach_a)));
     acc.add(DEFENDERS, DEFENDER_EXPOSED, G::count(exposed_d));
 }
 
@@ -444,8 +441,8 @@ std::string format_breakdown(const EvalBreakdown& b) {
                   "difference");
     out += line;
     for (const auto& t : b.terms) {
-        std::snprintf(line, sizeof line, "%-10s %10d %10d %+10d\n", t.name, t.attackers, t.defenders,
-                      t.attackers - t.defenders);
+        std::snprintf(line, sizeof line, "%-10s %10d %10d %+10d\n", t.name, t.attackers,
+                      t.defenders, t.attackers - t.defenders);
         out += line;
     }
     std::snprintf(line, sizeof line, "%-10s %10d %10d %+10d\n", "total", b.attackers, b.defenders,

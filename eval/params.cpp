@@ -9,13 +9,19 @@ namespace branan {
 namespace {
 
 constexpr std::array<int, PARAM_COUNT> CORNER_DEFAULTS = {
-#define BRANAN_X(id, name, lo, hi, corner, edge, ...) corner,
+#define BRANAN_X(id, name, lo, hi, corner, weak, edge, ...) corner,
+    BRANAN_EVAL_PARAMS(BRANAN_X)
+#undef BRANAN_X
+};
+
+constexpr std::array<int, PARAM_COUNT> CORNER_WEAK_DEFAULTS = {
+#define BRANAN_X(id, name, lo, hi, corner, weak, edge, ...) weak,
     BRANAN_EVAL_PARAMS(BRANAN_X)
 #undef BRANAN_X
 };
 
 constexpr std::array<int, PARAM_COUNT> EDGE_DEFAULTS = {
-#define BRANAN_X(id, name, lo, hi, corner, edge, ...) edge,
+#define BRANAN_X(id, name, lo, hi, corner, weak, edge, ...) edge,
     BRANAN_EVAL_PARAMS(BRANAN_X)
 #undef BRANAN_X
 };
@@ -71,13 +77,21 @@ const char* term_name(EvalTerm term) {
 }
 
 const char* default_set_name(DefaultSet set) {
-    return set == DefaultSet::CORNER ? "corner" : "edge";
+    switch (set) {
+    case DefaultSet::CORNER:
+        return "corner";
+    case DefaultSet::CORNER_WEAK:
+        return "corner_weak";
+    case DefaultSet::EDGE:
+        return "edge";
+    }
+    return "?";
 }
 
 const std::vector<ParamInfo>& param_table() {
     static const std::vector<ParamInfo> table = {
-#define BRANAN_X(id, name, lo, hi, corner, edge, term, owner, desc)                                \
-    ParamInfo{name, lo, hi, corner, edge, EvalTerm::term, ParamOwner::owner, desc},
+#define BRANAN_X(id, name, lo, hi, corner, weak, edge, term, owner, desc)                          \
+    ParamInfo{name, lo, hi, corner, weak, edge, EvalTerm::term, ParamOwner::owner, desc},
         BRANAN_EVAL_PARAMS(BRANAN_X)
 #undef BRANAN_X
     };
@@ -95,12 +109,15 @@ EvalParams::EvalParams() : w(CORNER_DEFAULTS) {}
 
 EvalParams default_params(DefaultSet set) {
     EvalParams p;
-    p.w = set == DefaultSet::CORNER ? CORNER_DEFAULTS : EDGE_DEFAULTS;
+    p.w = set == DefaultSet::CORNER        ? CORNER_DEFAULTS
+          : set == DefaultSet::CORNER_WEAK ? CORNER_WEAK_DEFAULTS
+                                           : EDGE_DEFAULTS;
     return p;
 }
 
 DefaultSet default_set_for(const Rules& rules) {
-    return rules.escape == EscapeType::CORNER ? DefaultSet::CORNER : DefaultSet::EDGE;
+    if (rules.escape == EscapeType::EDGE) return DefaultSet::EDGE;
+    return rules.king_strength == KingStrength::WEAK ? DefaultSet::CORNER_WEAK : DefaultSet::CORNER;
 }
 
 EvalParams default_params(const Rules& rules) {
@@ -227,8 +244,9 @@ Result<EvalParams> load_params_file(const std::string& path, const EvalParams& b
 }
 
 std::string save_params(const EvalParams& params) {
-    std::string out = "# Branan evaluation weights: name = value (value in centi-soldiers per unit\n"
-                      "# of the feature; range and meaning after '#').\n";
+    std::string out =
+        "# Branan evaluation weights: name = value (value in centi-soldiers per unit\n"
+        "# of the feature; range and meaning after '#').\n";
     const auto& table = param_table();
     size_t width = 0;
     for (const ParamInfo& p : table) width = std::max(width, std::string_view(p.name).size());

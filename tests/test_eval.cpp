@@ -108,9 +108,12 @@ TEST_CASE("eval: the weights table is consistent", "[eval]") {
         CHECK(p.min <= p.max);
         CHECK(p.default_corner >= p.min);
         CHECK(p.default_corner <= p.max);
+        CHECK(p.default_corner_weak >= p.min);
+        CHECK(p.default_corner_weak <= p.max);
         CHECK(p.default_edge >= p.min);
         CHECK(p.default_edge <= p.max);
-        for (char c : std::string(p.name)) CHECK(((c >= 'a' && c <= 'z') || c == '_' || (c >= '0' && c <= '9')));
+        for (char c : std::string(p.name))
+            CHECK(((c >= 'a' && c <= 'z') || c == '_' || (c >= '0' && c <= '9')));
         CHECK(find_param(p.name).has_value());
     }
     CHECK_FALSE(find_param("no_such_weight").has_value());
@@ -120,17 +123,24 @@ TEST_CASE("eval: default sets follow the rules' escape type", "[eval]") {
     for (const std::string& preset : eval_presets()) {
         auto rules = preset_rules(preset);
         REQUIRE(rules.ok());
-        const DefaultSet want =
-            rules->escape == EscapeType::CORNER ? DefaultSet::CORNER : DefaultSet::EDGE;
+        const DefaultSet want = rules->escape == EscapeType::EDGE ? DefaultSet::EDGE
+                                : rules->king_strength == KingStrength::WEAK
+                                    ? DefaultSet::CORNER_WEAK
+                                    : DefaultSet::CORNER;
         CHECK(default_set_for(*rules) == want);
         const EvalParams p = default_params(*rules);
         for (int i = 0; i < PARAM_COUNT; ++i) {
             const ParamInfo& info = param_table()[i];
-            CHECK(p.w[i] == (want == DefaultSet::CORNER ? info.default_corner : info.default_edge));
+            CHECK(p.w[i] == (want == DefaultSet::CORNER        ? info.default_corner
+                             : want == DefaultSet::CORNER_WEAK ? info.default_corner_weak
+                                                               : info.default_edge));
         }
     }
     CHECK(default_set_for(*preset_rules("brandubh")) == DefaultSet::CORNER);
+    CHECK(default_set_for(*preset_rules("brandubh-house")) == DefaultSet::CORNER_WEAK);
     CHECK(default_set_for(*preset_rules("tablut")) == DefaultSet::EDGE);
+    CHECK(default_set_for(*preset_rules("tablut-house")) == DefaultSet::EDGE);
+    CHECK(std::string(default_set_name(DefaultSet::CORNER_WEAK)) == "corner_weak");
     CHECK(EvalParams{} == default_params(DefaultSet::CORNER));
 }
 
@@ -151,7 +161,7 @@ TEST_CASE("eval: set_param and get_param check names and ranges", "[eval]") {
 }
 
 TEST_CASE("eval: save and load round trip", "[eval]") {
-    for (DefaultSet set : {DefaultSet::CORNER, DefaultSet::EDGE}) {
+    for (DefaultSet set : {DefaultSet::CORNER, DefaultSet::CORNER_WEAK, DefaultSet::EDGE}) {
         const EvalParams p = default_params(set);
         auto back = load_params(save_params(p));
         INFO((back ? std::string("ok") : back.error()));
@@ -191,13 +201,17 @@ TEST_CASE("eval: bad weight files are rejected with the line named", "[eval]") {
     };
     const Case cases[] = {
         {base + "no_such_weight = 1\n", "line 2: unknown evaluation weight 'no_such_weight'"},
-        {base + "defender_piece = 5000\n", "line 2: evaluation weight 'defender_piece': 5000 is out of range [0, 1000]"},
-        {base + "defender_piece = 12x\n", "line 2: 'defender_piece': expected an integer, got '12x'"},
+        {base + "defender_piece = 5000\n",
+         "line 2: evaluation weight 'defender_piece': 5000 is out of range [0, 1000]"},
+        {base + "defender_piece = 12x\n",
+         "line 2: 'defender_piece': expected an integer, got '12x'"},
         {base + "defender_piece =\n", "line 2: 'defender_piece': expected an integer"},
         {base + "defender_piece 12\n", "line 2: expected 'name = value'"},
         {base + "\n\n = 12\n", "line 4: missing the weight's name"},
-        {base + "attacker_piece = 90\n", "line 2: 'attacker_piece' is given twice (first on line 1)"},
-        {base + "defender_piece = 99999999999999\n", "line 2: 'defender_piece': expected an integer"},
+        {base + "attacker_piece = 90\n",
+         "line 2: 'attacker_piece' is given twice (first on line 1)"},
+        {base + "defender_piece = 99999999999999\n",
+         "line 2: 'defender_piece': expected an integer"},
     };
     for (const Case& c : cases) {
         INFO(c.text);
@@ -216,8 +230,8 @@ TEST_CASE("eval: bad weight files are rejected with the line named", "[eval]") {
 }
 
 TEST_CASE("eval: weight files on disk", "[eval]") {
-    const std::string path = std::string("/tmp/branan_test_eval_") +
-                             std::to_string(std::random_device{}()) + ".txt";
+    const std::string path =
+        std::string("/tmp/branan_test_eval_") + std::to_string(std::random_device{}()) + ".txt";
     EvalParams p = default_params(DefaultSet::EDGE);
     p.w[KING_MOBILITY] = 7;
     REQUIRE(save_params_file(p, path).ok());
@@ -478,7 +492,8 @@ TEST_CASE("eval: results do not depend on what was evaluated before", "[eval]") 
     for (const std::string& preset : eval_presets()) {
         const VariantPtr v = eval_variant(preset);
         const EvalParams p = default_params(v->rules);
-        for (const Position& pos : random_positions(v, 5, 80, 21)) seen.emplace_back(pos, evaluate(pos, p));
+        for (const Position& pos : random_positions(v, 5, 80, 21))
+            seen.emplace_back(pos, evaluate(pos, p));
     }
     std::vector<Value> other(seen.size());
     std::thread worker([&] {
@@ -529,7 +544,8 @@ TEST_CASE("eval: mobility counts agree with the rules core's move generation", "
             if (pos.decided().over()) continue;
             INFO(to_tfen(pos));
             const EvalTrace t = trace(pos);
-            CHECK(t.coef[KING_MOBILITY][DEFENDERS] == popcount(move_targets(pos, pos.king_square())));
+            CHECK(t.coef[KING_MOBILITY][DEFENDERS] ==
+                  popcount(move_targets(pos, pos.king_square())));
             CHECK(t.coef[ATTACKER_MOBILITY][ATTACKERS] == popcount(movegen_reach(pos, ATTACKER)));
             CHECK(t.coef[DEFENDER_MOBILITY][DEFENDERS] == popcount(movegen_reach(pos, DEFENDER)));
             const int routes = popcount(move_targets(pos, pos.king_square()) & v->escape);
