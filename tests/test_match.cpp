@@ -28,8 +28,8 @@ namespace {
 // ---------------------------------------------------------------- helpers
 
 fs::path temp_dir(const std::string& name) {
-    fs::path p = fs::temp_directory_path() /
-                 ("branan-match-test-" + std::to_string(getpid()) + "-" + name);
+    fs::path p =
+        fs::temp_directory_path() / ("branan-match-test-" + std::to_string(getpid()) + "-" + name);
     fs::remove_all(p);
     fs::create_directories(p);
     return p;
@@ -86,7 +86,8 @@ std::vector<std::string> loss_reasons(const MatchResult& r, const std::string& e
     std::vector<std::string> out;
     for (const GameSummary& g : r.games) {
         const bool attacks = g.attackers == engine;
-        const bool lost = (attacks && g.winner == "defenders") || (!attacks && g.winner == "attackers");
+        const bool lost =
+            (attacks && g.winner == "defenders") || (!attacks && g.winner == "attackers");
         if (lost) out.push_back(g.reason);
     }
     return out;
@@ -183,13 +184,46 @@ TEST_CASE("Time controls and the command line", "[match]") {
     CHECK_FALSE(parse_time_control("0", err));
 
     MatchConfig c;
-    Status s = parse_command_line(
-        {"-engine", "cmd=./a", "name=A", "arg=--x", "option.Hash=16", "-engine", "cmd=./b",
-         "proto=otep", "st=0.5", "-each", "tc=10+0.1", "option.Threads=1", "-variant", "tablut",
-         "-games", "4", "-rounds", "2", "-repeat", "-concurrency", "3", "-srand", "7", "-openings",
-         "file=o.txt", "format=moves", "order=random", "-sprt", "elo0=0", "elo1=5", "alpha=0.05",
-         "beta=0.1", "-maxplies", "300", "-resign", "movecount=3", "score=800", "-out", "dir"},
-        c);
+    Status s = parse_command_line({"-engine",
+                                   "cmd=./a",
+                                   "name=A",
+                                   "arg=--x",
+                                   "option.Hash=16",
+                                   "-engine",
+                                   "cmd=./b",
+                                   "proto=otep",
+                                   "st=0.5",
+                                   "-each",
+                                   "tc=10+0.1",
+                                   "option.Threads=1",
+                                   "-variant",
+                                   "tablut",
+                                   "-games",
+                                   "4",
+                                   "-rounds",
+                                   "2",
+                                   "-repeat",
+                                   "-concurrency",
+                                   "3",
+                                   "-srand",
+                                   "7",
+                                   "-openings",
+                                   "file=o.txt",
+                                   "format=moves",
+                                   "order=random",
+                                   "-sprt",
+                                   "elo0=0",
+                                   "elo1=5",
+                                   "alpha=0.05",
+                                   "beta=0.1",
+                                   "-maxplies",
+                                   "300",
+                                   "-resign",
+                                   "movecount=3",
+                                   "score=800",
+                                   "-out",
+                                   "dir"},
+                                  c);
     INFO(s.error());
     REQUIRE(s);
     REQUIRE(c.engines.size() == 2);
@@ -235,7 +269,8 @@ TEST_CASE("Generated openings are reproducible, playable and near balance", "[ma
         CHECK_FALSE(pos->result().over());
         CHECK(std::abs(quick_search(*pos, 2)) <= 100);
     }
-    CHECK(generate_opening(v, 42, 0, 6, 2, 100).moves != generate_opening(v, 43, 0, 6, 2, 100).moves);
+    CHECK(generate_opening(v, 42, 0, 6, 2, 100).moves !=
+          generate_opening(v, 43, 0, 6, 2, 100).moves);
 }
 
 TEST_CASE("Summary lines round-trip", "[match]") {
@@ -357,8 +392,8 @@ TEST_CASE("A slow engine loses on time but is kept when it answers again", "[mat
 }
 
 TEST_CASE("An engine that does not start stops the match before it begins", "[match]") {
-    MatchConfig c = config_for(scripted("mute", {"--mode", "nohello"}),
-                               scripted("fair", {"--seed", "5"}), 2);
+    MatchConfig c =
+        config_for(scripted("mute", {"--mode", "nohello"}), scripted("fair", {"--seed", "5"}), 2);
     c.handshake_ms = 300;
     std::ostringstream out;
     MatchResult r = run_match(c, out, false);
@@ -393,7 +428,8 @@ TEST_CASE("Adjudication: max plies and agreed scores", "[match]") {
 
 TEST_CASE("SPRT stops the match as soon as it decides", "[match]") {
     // Two equal random engines tested for a 200..400 Elo gain: H0 comes fast.
-    MatchConfig c = config_for(scripted("r1", {"--seed", "11"}), scripted("r2", {"--seed", "12"}), 200);
+    MatchConfig c =
+        config_for(scripted("r1", {"--seed", "11"}), scripted("r2", {"--seed", "12"}), 200);
     c.sprt = SprtParams{200, 400, 0.05, 0.05};
     c.repeat = true;
     c.concurrency = 2;
@@ -464,8 +500,9 @@ TEST_CASE("The branan-match program: match, merge, plot", "[match]") {
     fs::path dir = temp_dir("program");
     const std::string bin = BRANAN_MATCH_BINARY, eng = BRANAN_SCRIPTED_ENGINE;
     for (const char* run : {"a", "b"}) {
-        std::string cmd = bin + " -engine cmd=" + eng + " name=x arg=--seed arg=1 -engine cmd=" +
-                          eng + " name=y -each tc=5+0.05 -games 4 -repeat -srand 3" +
+        std::string cmd = bin + " -engine cmd=" + eng +
+                          " name=x arg=--seed arg=1 -engine cmd=" + eng +
+                          " name=y -each tc=5+0.05 -games 4 -repeat -srand 3" +
                           " -openings random plies=4 depth=1 -maxplies 300 -out " +
                           (dir / run).string() + " > " + (dir / run).string() + ".log 2>&1";
         REQUIRE(run_command(cmd) == 0);
@@ -486,12 +523,13 @@ TEST_CASE("The branan-match program: match, merge, plot", "[match]") {
 
     // The plot, drawn in-process from a summary with both wins and losses.
     std::vector<GameSummary> games;
+    const std::string run_name = "p", x = "x", y = "y";
     for (int i = 0; i < 40; ++i) {
         GameSummary g;
-        g.run = "p";
+        g.run = run_name;
         g.game = i + 1;
-        g.engine1 = "x";
-        g.engine2 = "y";
+        g.engine1 = x;
+        g.engine2 = y;
         g.score1 = i % 3 == 0 ? 0 : i % 3 == 1 ? 1 : 0.5;
         games.push_back(g);
     }

@@ -236,13 +236,20 @@ int main(int argc, char** argv) {
     Options o;
     for (int i = 1; i + 1 < argc; i += 2) {
         std::string k = argv[i], v = argv[i + 1];
-        if (k == "--mode") o.mode = v;
-        else if (k == "--after") o.after = std::atoi(v.c_str());
-        else if (k == "--seed") o.seed = std::strtoull(v.c_str(), nullptr, 10);
-        else if (k == "--score") o.has_score = true, o.score = std::atoi(v.c_str());
-        else if (k == "--protocol") o.protocol = v;
+        if (k == "--mode")
+            o.mode = v;
+        else if (k == "--after")
+            o.after = std::atoi(v.c_str());
+        else if (k == "--seed")
+            o.seed = std::strtoull(v.c_str(), nullptr, 10);
+        else if (k == "--score")
+            o.has_score = true, o.score = std::atoi(v.c_str());
+        else if (k == "--protocol")
+            o.protocol = v;
     }
-    if (o.protocol == "otep") otep_loop(o);
-    else uci_loop(o);
+    if (o.protocol == "otep")
+        otep_loop(o);
+    else
+        uci_loop(o);
     return 0;
 }

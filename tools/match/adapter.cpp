@@ -194,10 +194,12 @@ class ProcessAdapter : public EngineAdapter {
             }
             if (g == Got::TIMEOUT)
                 error = "no '" + word + "' within " + std::to_string(timeout.count()) + " ms";
-            else if (g == Got::END)
-                error = "the engine exited while we waited for '" + word + "' (" +
-                        exit_description() + ")";
-            else
+            else if (g == Got::END) {
+                const std::string how = exit_description();
+                error = how == "exit code 127"
+                            ? "could not run '" + config_.cmd + "' (exit code 127)"
+                            : "the engine exited while we waited for '" + word + "' (" + how + ")";
+            } else
                 error = "aborted";
             return false;
         }
@@ -316,8 +318,7 @@ class UciAdapter : public ProcessAdapter {
                     if (w[i + 1] == "mate" || w[i + 1] == "win")
                         reply.score_cp = v > 0 ? 100000 - v : -100000 - v;
                 }
-            } catch (...) {
-            }
+            } catch (...) {}
         }
     }
 
@@ -400,8 +401,7 @@ class OtepAdapter : public ProcessAdapter {
             if (w[0] == "analysis") { // "analysis n m1|m2 eval"
                 try {
                     if (w.size() >= 4) reply.score_cp = std::stoi(w[3]);
-                } catch (...) {
-                }
+                } catch (...) {}
             }
             // status, error 0, simple-moves: nothing to do
         }

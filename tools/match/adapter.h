@@ -50,9 +50,9 @@ struct EngineConfig {
 
 // What every game tells the engine before its first move.
 struct GameSetup {
-    std::string preset;       // a preset name, or empty
-    std::string rules;        // the rules string (always set)
-    std::string root_tfen;    // empty: the rules' start position
+    std::string preset;        // a preset name, or empty
+    std::string rules;         // the rules string (always set)
+    std::string root_tfen;     // empty: the rules' start position
     std::string root_opentafl; // the root as an OpenTafl position record
     Side root_side = ATTACKERS;
 };
@@ -76,16 +76,16 @@ struct TurnRequest {
 
 struct TurnReply {
     enum class Status {
-        MOVE,       // `move` holds the engine's move text
-        TIMEOUT,    // no answer before the deadline
-        CRASHED,    // the process ended or closed its output
-        MALFORMED,  // an answer that is not a move (`line` holds it)
-        ABORTED,    // the match is stopping
+        MOVE,      // `move` holds the engine's move text
+        TIMEOUT,   // no answer before the deadline
+        CRASHED,   // the process ended or closed its output
+        MALFORMED, // an answer that is not a move (`line` holds it)
+        ABORTED,   // the match is stopping
     };
     Status status = Status::MOVE;
     std::string move;
-    std::string line;             // the offending line, for MALFORMED
-    std::optional<int> score_cp;  // last score the engine reported, its side's view
+    std::string line;            // the offending line, for MALFORMED
+    std::optional<int> score_cp; // last score the engine reported, its side's view
     int depth = 0;
     int64_t elapsed_ms = 0;
 };

@@ -29,12 +29,18 @@ KeyValues key_values(const std::vector<std::string>& a, size_t& i) {
 Status apply_engine_keys(const KeyValues& kv, EngineConfig& e, bool& has_tc) {
     for (const auto& [k, v] : kv) {
         std::string err;
-        if (k == "cmd") e.cmd = v;
-        else if (k == "name") e.name = v;
-        else if (k == "dir") e.dir = v;
-        else if (k == "proto") e.proto = v;
-        else if (k == "arg") e.args.push_back(v);
-        else if (k == "stderr") e.stderr_path = v;
+        if (k == "cmd")
+            e.cmd = v;
+        else if (k == "name")
+            e.name = v;
+        else if (k == "dir")
+            e.dir = v;
+        else if (k == "proto")
+            e.proto = v;
+        else if (k == "arg")
+            e.args.push_back(v);
+        else if (k == "stderr")
+            e.stderr_path = v;
         else if (k.rfind("option.", 0) == 0) {
             std::string name = k.substr(7);
             bool replaced = false;
@@ -55,8 +61,10 @@ Status apply_engine_keys(const KeyValues& kv, EngineConfig& e, bool& has_tc) {
             has_tc = true;
         } else if (k == "depth" || k == "nodes") {
             try {
-                if (k == "depth") e.tc.depth = std::stoi(v);
-                else e.tc.nodes = std::stoull(v);
+                if (k == "depth")
+                    e.tc.depth = std::stoi(v);
+                else
+                    e.tc.nodes = std::stoull(v);
             } catch (...) {
                 return Error{"bad " + k + "='" + v + "'"};
             }
@@ -124,23 +132,34 @@ Status parse_command_line(const std::vector<std::string>& a, MatchConfig& c) {
         } else if (o == "-variant" || o == "-rules" || o == "-tc" || o == "-out") {
             if (i + 1 >= a.size()) return Error{o + " needs a value"};
             const std::string& v = a[++i];
-            if (o == "-variant") c.preset = v;
-            else if (o == "-rules") c.rules = v, c.preset.clear();
-            else if (o == "-tc") global_tc = v;
-            else c.out_dir = v;
+            if (o == "-variant")
+                c.preset = v;
+            else if (o == "-rules")
+                c.rules = v, c.preset.clear();
+            else if (o == "-tc")
+                global_tc = v;
+            else
+                c.out_dir = v;
         } else if (o == "-games" || o == "-rounds" || o == "-concurrency" || o == "-maxplies" ||
-                   o == "-srand" || o == "-timemargin" || o == "-handshake" ||
-                   o == "-graceful") {
+                   o == "-srand" || o == "-timemargin" || o == "-handshake" || o == "-graceful") {
             if (Status s = number(a, i, x); !s) return s;
             if (x < 0) return Error{o + " must not be negative"};
-            if (o == "-games") c.games = int(x);
-            else if (o == "-rounds") c.rounds = int(x);
-            else if (o == "-concurrency") c.concurrency = int(x);
-            else if (o == "-maxplies") c.max_plies = int(x);
-            else if (o == "-srand") c.seed = uint64_t(x);
-            else if (o == "-timemargin") c.time_margin_ms = x;
-            else if (o == "-handshake") c.handshake_ms = x;
-            else c.recover_grace_ms = x;
+            if (o == "-games")
+                c.games = int(x);
+            else if (o == "-rounds")
+                c.rounds = int(x);
+            else if (o == "-concurrency")
+                c.concurrency = int(x);
+            else if (o == "-maxplies")
+                c.max_plies = int(x);
+            else if (o == "-srand")
+                c.seed = uint64_t(x);
+            else if (o == "-timemargin")
+                c.time_margin_ms = x;
+            else if (o == "-handshake")
+                c.handshake_ms = x;
+            else
+                c.recover_grace_ms = x;
         } else if (o == "-repeat") {
             c.repeat = true;
         } else if (o == "-recover") {
@@ -182,20 +201,28 @@ Status parse_command_line(const std::vector<std::string>& a, MatchConfig& c) {
             for (const auto& [k, v] : key_values(a, i)) {
                 double d = 0;
                 if (Status s = real(k, v, d); !s) return s;
-                if (k == "elo0") p.elo0 = d;
-                else if (k == "elo1") p.elo1 = d;
-                else if (k == "alpha") p.alpha = d;
-                else if (k == "beta") p.beta = d;
-                else return Error{"unknown -sprt key '" + k + "'"};
+                if (k == "elo0")
+                    p.elo0 = d;
+                else if (k == "elo1")
+                    p.elo1 = d;
+                else if (k == "alpha")
+                    p.alpha = d;
+                else if (k == "beta")
+                    p.beta = d;
+                else
+                    return Error{"unknown -sprt key '" + k + "'"};
             }
             c.sprt = p;
         } else if (o == "-resign") {
             for (const auto& [k, v] : key_values(a, i)) {
                 double d = 0;
                 if (Status s = real(k, v, d); !s) return s;
-                if (k == "movecount") c.resign.movecount = int(d);
-                else if (k == "score") c.resign.score_cp = int(d);
-                else return Error{"unknown -resign key '" + k + "'"};
+                if (k == "movecount")
+                    c.resign.movecount = int(d);
+                else if (k == "score")
+                    c.resign.score_cp = int(d);
+                else
+                    return Error{"unknown -resign key '" + k + "'"};
             }
             if (c.resign.movecount > 0 && c.resign.score_cp <= 0)
                 return Error{"-resign needs score=CP above 0"};

@@ -46,7 +46,8 @@ GameOutcome play_game(const GameConfig& config, EngineAdapter* const players[2],
     Position pos = std::move(*start);
     // The root the engines see, and the opening moves in record notation.
     Position root(config.variant);
-    if (!config.opening.root_tfen.empty()) root = *parse_tfen(config.variant, config.opening.root_tfen);
+    if (!config.opening.root_tfen.empty())
+        root = *parse_tfen(config.variant, config.opening.root_tfen);
     GameSetup setup;
     setup.preset = config.preset;
     setup.rules = config.rules_string;
@@ -90,7 +91,8 @@ GameOutcome play_game(const GameConfig& config, EngineAdapter* const players[2],
         return out;
     }
     if (failed[0] && failed[1])
-        return finish(Winner::DRAW, "no-answer", "neither engine answered at the start of the game");
+        return finish(Winner::DRAW, "no-answer",
+                      "neither engine answered at the start of the game");
     for (int s = 0; s < 2; ++s)
         if (failed[s])
             return finish(winner_of(~Side(s)), "no-answer",
@@ -108,7 +110,10 @@ GameOutcome play_game(const GameConfig& config, EngineAdapter* const players[2],
     while (true) {
         GameResult r = pos.result();
         if (r.over()) {
-            std::string detail = std::string(to_string(r.reason));
+            std::string detail =
+                r.winner == Winner::DRAW
+                    ? std::string("draw: ") + to_string(r.reason)
+                    : std::string(to_string(r.winner)) + " win: " + to_string(r.reason);
             return finish(r.winner, to_string(r.reason), detail);
         }
         if (config.max_plies > 0 && plies >= config.max_plies)
@@ -200,17 +205,21 @@ GameOutcome play_game(const GameConfig& config, EngineAdapter* const players[2],
         // the loser's says it loses, each for `movecount` moves in a row.
         if (config.resign.movecount > 0) {
             const int cp = config.resign.score_cp;
-            if (reply.score_cp && *reply.score_cp >= cp) ++win_streak[us];
-            else win_streak[us] = 0;
-            if (reply.score_cp && *reply.score_cp <= -cp) ++loss_streak[us];
-            else loss_streak[us] = 0;
+            if (reply.score_cp && *reply.score_cp >= cp)
+                ++win_streak[us];
+            else
+                win_streak[us] = 0;
+            if (reply.score_cp && *reply.score_cp <= -cp)
+                ++loss_streak[us];
+            else
+                loss_streak[us] = 0;
             for (Side s : {ATTACKERS, DEFENDERS}) {
                 if (win_streak[s] >= config.resign.movecount &&
                     loss_streak[~s] >= config.resign.movecount && !pos.result().over())
                     return finish(winner_of(s), "adjudication",
                                   "adjudicated: both engines agreed for " +
-                                      std::to_string(config.resign.movecount) +
-                                      " moves that the " + side_name(s) + " win");
+                                      std::to_string(config.resign.movecount) + " moves that the " +
+                                      side_name(s) + " win");
             }
         }
     }

@@ -45,8 +45,8 @@ struct PlyRecord {
 
 struct GameOutcome {
     Winner winner = Winner::NONE;
-    std::string reason;  // short code: "king-captured", "illegal-move", "time-forfeit", ...
-    std::string detail;  // a sentence for people
+    std::string reason; // short code: "king-captured", "illegal-move", "time-forfeit", ...
+    std::string detail; // a sentence for people
     bool aborted = false;
     bool restart[2] = {false, false}; // per side: the engine must be restarted
     std::string start_tfen;           // after the opening

@@ -147,8 +147,8 @@ void print_tables(std::ostream& out, const std::vector<PairStats>& pairs,
         out << "  LOS " << fmt("%.1f%%", 100 * los(p.total)) << "\n";
         if (p.penta.pairs() > 0) {
             out << "  pentanomial [0, 0.5, 1, 1.5, 2]: [" << p.penta.n[0] << ", " << p.penta.n[1]
-                << ", " << p.penta.n[2] << ", " << p.penta.n[3] << ", " << p.penta.n[4]
-                << "]  " << format_elo(estimate(moments(p.penta))) << " (pairs)\n";
+                << ", " << p.penta.n[2] << ", " << p.penta.n[3] << ", " << p.penta.n[4] << "]  "
+                << format_elo(estimate(moments(p.penta))) << " (pairs)\n";
         }
         if (sprt && pairs.size() == 1) {
             const bool penta = pentanomial && p.penta.pairs() > 0;
@@ -295,8 +295,8 @@ MatchResult run_match(MatchConfig c, std::ostream& out, bool tty) {
                            "  score " + fmt("%.1f%%", 100 * e.score) + "  " + format_elo(e);
         if (c.sprt) {
             line += "  LLR " + fmt("%.2f", result.llr.value_or(0)) + " [" +
-                    fmt("%.2f", c.sprt->lower_bound()) + ", " +
-                    fmt("%.2f", c.sprt->upper_bound()) + "]";
+                    fmt("%.2f", c.sprt->lower_bound()) + ", " + fmt("%.2f", c.sprt->upper_bound()) +
+                    "]";
         }
         if (tty) {
             out << "\r" << line << "\033[K" << std::flush;
@@ -373,7 +373,7 @@ MatchResult run_match(MatchConfig c, std::ostream& out, bool tty) {
             g.defenders = names[size_t(job.defenders)];
             g.winner = to_string(outcome.winner);
             const bool first_attacks = job.attackers == job.first;
-            g.score1 = outcome.winner == Winner::DRAW ? 0.5
+            g.score1 = outcome.winner == Winner::DRAW                           ? 0.5
                        : (outcome.winner == Winner::ATTACKERS) == first_attacks ? 1.0
                                                                                 : 0.0;
             g.reason = outcome.reason;

@@ -19,23 +19,23 @@ namespace branan::match {
 
 struct MatchConfig {
     std::vector<EngineConfig> engines;
-    std::string preset;       // a preset name, or empty with `rules`
-    std::string rules;        // a rules string (when no preset)
-    int games = 1;            // per encounter (engine pair) and round
+    std::string preset; // a preset name, or empty with `rules`
+    std::string rules;  // a rules string (when no preset)
+    int games = 1;      // per encounter (engine pair) and round
     int rounds = 1;
-    bool repeat = false;      // each opening twice, sides swapped
+    bool repeat = false; // each opening twice, sides swapped
     int concurrency = 1;
     OpeningSource openings;
     uint64_t seed = 0;
     std::optional<SprtParams> sprt;
     int max_plies = 0;
     ResignRule resign;
-    std::string out_dir;      // empty: no files
+    std::string out_dir; // empty: no files
     int64_t time_margin_ms = 100;
     int64_t recover_grace_ms = 1000;
     int64_t handshake_ms = 5000;
-    std::string run_id;       // empty: made from the time
-    bool quiet = false;       // no progress lines
+    std::string run_id; // empty: made from the time
+    bool quiet = false; // no progress lines
 };
 
 // The tallies of one engine pair (first, second in -engine order), from

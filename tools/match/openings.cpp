@@ -36,9 +36,12 @@ int evaluate(const Position& pos) {
     int score = def * def_value - att * 100; // defenders' view
     if (pos.king_square() != NO_SQUARE) {
         const int routes = popcount(move_targets(pos, pos.king_square()) & v.escape);
-        if (pos.side_to_move() == DEFENDERS && routes > 0) score += WIN / 2;
-        else if (routes >= 2) score += WIN / 2;
-        else score += 150 * routes;
+        if (pos.side_to_move() == DEFENDERS && routes > 0)
+            score += WIN / 2;
+        else if (routes >= 2)
+            score += WIN / 2;
+        else
+            score += 150 * routes;
     }
     return pos.side_to_move() == DEFENDERS ? score : -score;
 }

@@ -19,11 +19,16 @@ std::string f(double x) {
 std::string xml(const std::string& s) {
     std::string o;
     for (char c : s) {
-        if (c == '<') o += "&lt;";
-        else if (c == '>') o += "&gt;";
-        else if (c == '&') o += "&amp;";
-        else if (c == '"') o += "&quot;";
-        else o += c;
+        if (c == '<')
+            o += "&lt;";
+        else if (c == '>')
+            o += "&gt;";
+        else if (c == '&')
+            o += "&amp;";
+        else if (c == '"')
+            o += "&quot;";
+        else
+            o += c;
     }
     return o;
 }
@@ -57,8 +62,7 @@ bool plot_svg(const std::vector<GameSummary>& games, std::string& svg, std::stri
         seen.push_back(g);
         auto pairs = tally(seen, {a, b});
         EloEstimate e = pair_estimate(pairs.front(), penta);
-        if (!e.valid || !std::isfinite(e.elo) || !std::isfinite(e.lower) ||
-            !std::isfinite(e.upper))
+        if (!e.valid || !std::isfinite(e.elo) || !std::isfinite(e.lower) || !std::isfinite(e.upper))
             continue; // all wins or all losses so far: nothing finite to draw
         pts.push_back({double(seen.size()), e.elo, e.lower, e.upper});
     }
@@ -81,7 +85,8 @@ bool plot_svg(const std::vector<GameSummary>& games, std::string& svg, std::stri
     };
     std::string s;
     s += "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" + f(W) + "\" height=\"" + f(H) +
-         "\" viewBox=\"0 0 " + f(W) + " " + f(H) + "\" font-family=\"sans-serif\" font-size=\"12\">\n";
+         "\" viewBox=\"0 0 " + f(W) + " " + f(H) +
+         "\" font-family=\"sans-serif\" font-size=\"12\">\n";
     s += "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n";
     s += "<text x=\"" + f(W / 2) + "\" y=\"22\" text-anchor=\"middle\" font-size=\"15\">" +
          xml(a + " vs " + b + ": Elo of " + a + " with its 95% interval (" +
@@ -113,16 +118,18 @@ bool plot_svg(const std::vector<GameSummary>& games, std::string& svg, std::stri
     for (const Point& p : pts) band += f(X(p.x)) + "," + f(Y(p.hi)) + " ";
     for (auto it = pts.rbegin(); it != pts.rend(); ++it)
         band += f(X(it->x)) + "," + f(Y(it->lo)) + " ";
-    s += "<polygon points=\"" + band + "\" fill=\"#9ecae1\" fill-opacity=\"0.6\" stroke=\"none\"/>\n";
+    s += "<polygon points=\"" + band +
+         "\" fill=\"#9ecae1\" fill-opacity=\"0.6\" stroke=\"none\"/>\n";
     s += "<line x1=\"" + f(L) + "\" x2=\"" + f(W - R) + "\" y1=\"" + f(Y(0)) + "\" y2=\"" +
          f(Y(0)) + "\" stroke=\"#666\" stroke-dasharray=\"4,3\"/>\n";
     std::string line;
     for (const Point& p : pts) line += f(X(p.x)) + "," + f(Y(p.elo)) + " ";
-    s += "<polyline points=\"" + line + "\" fill=\"none\" stroke=\"#08519c\" stroke-width=\"2\"/>\n";
+    s +=
+        "<polyline points=\"" + line + "\" fill=\"none\" stroke=\"#08519c\" stroke-width=\"2\"/>\n";
     const Point& last = pts.back();
     s += "<text x=\"" + f(W - R - 4) + "\" y=\"" + f(T + 16) + "\" text-anchor=\"end\">" +
-         xml("after " + std::to_string(seen.size()) + " games: " + f(last.elo) + " [" +
-             f(last.lo) + ", " + f(last.hi) + "]") +
+         xml("after " + std::to_string(seen.size()) + " games: " + f(last.elo) + " [" + f(last.lo) +
+             ", " + f(last.hi) + "]") +
          "</text>\n";
     s += "</svg>\n";
     svg = std::move(s);

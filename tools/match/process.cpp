@@ -105,8 +105,8 @@ ChildProcess::ReadStatus ChildProcess::read_line(std::string& line, Clock::time_
         if (nl != std::string::npos) {
             line = buffer_.substr(0, nl);
             buffer_.erase(0, nl + 1);
-            while (!line.empty() && (line.back() == '\r' || line.back() == ' ' ||
-                                     line.back() == '\t'))
+            while (!line.empty() &&
+                   (line.back() == '\r' || line.back() == ' ' || line.back() == '\t'))
                 line.pop_back();
             return ReadStatus::LINE;
         }
@@ -173,8 +173,7 @@ void ChildProcess::kill() {
         ::kill(-pid_, SIGKILL);
         ::kill(pid_, SIGKILL);
         int status = 0;
-        while (waitpid(pid_, &status, 0) < 0 && errno == EINTR) {
-        }
+        while (waitpid(pid_, &status, 0) < 0 && errno == EINTR) {}
         reap(status);
     }
     if (from_child_ >= 0) ::close(from_child_);

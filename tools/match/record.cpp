@@ -83,8 +83,10 @@ bool parse_flat_object(const std::string& text, std::map<std::string, std::strin
                     if (i + 4 > text.size()) return false;
                     unsigned v = unsigned(std::stoul(text.substr(i, 4), nullptr, 16));
                     i += 4;
-                    if (v < 0x80) s += char(v);
-                    else s += '?';
+                    if (v < 0x80)
+                        s += char(v);
+                    else
+                        s += '?';
                     break;
                 }
                 default:
