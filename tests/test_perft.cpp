@@ -466,7 +466,7 @@ TEST_CASE("perft: the move generator and captures match the reference on random 
     std::mt19937 rng(31337);
     for (const char* ed : EDITIONS) {
         INFO(ed);
-        int accepted = 0, with_captures = 0;
+        int accepted = 0, with_captures = 0, king_captures = 0, escapes = 0;
         for (int i = 0; i < 2500; ++i) {
             const std::string text = random_tfen(ed, rng);
             auto pos = parse_tfen(variant(ed), text);
@@ -480,11 +480,16 @@ TEST_CASE("perft: the move generator and captures match the reference on random 
             for (Move m : list) {
                 p.make_move(m);
                 with_captures += p.last_captured() != 0;
+                king_captures += p.decided().reason == EndReason::KING_CAPTURED;
+                escapes += p.decided().reason == EndReason::KING_ESCAPED;
                 p.unmake_move();
             }
         }
         CHECK(accepted == 2500);
-        CHECK(with_captures > 500); // captures were exercised
+        // captures, king captures and escapes were exercised
+        CHECK(with_captures > 500);
+        CHECK(king_captures > 50);
+        CHECK(escapes > 50);
     }
 }
 
