@@ -1,0 +1,42 @@
+// libFuzzer target: the rules-string parser. Rules it accepts must print
+// back to an equal description; a Variant built from them must give a
+// start position with legal moves that make and unmake cleanly.
+
+#include <cstdint>
+#include <cstdlib>
+#include <string>
+
+#include "movegen.h"
+#include "notation.h"
+#include "rules.h"
+#include "variant.h"
+
+using namespace branan;
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+    const std::string text(reinterpret_cast<const char*>(data), size);
+    auto rules = parse_rules(text);
+    if (!rules) {
+        if (rules.error().empty()) std::abort();
+        return 0;
+    }
+    auto again = parse_rules(print_rules(*rules));
+    if (!again || !(*again == *rules)) std::abort();
+    auto variant = Variant::make(*rules);
+    if (!variant) return 0;
+    Position pos(*variant);
+    if (pos.key() != pos.compute_key()) std::abort();
+    const std::string tfen = to_tfen(pos);
+    auto parsed = parse_tfen(*variant, tfen);
+    if (!parsed || to_tfen(*parsed) != tfen) std::abort();
+    MoveList moves;
+    generate_moves(pos, moves);
+    for (Move m : moves) {
+        pos.make_move(m);
+        MoveList replies;
+        generate_moves(pos, replies);
+        (void)pos.result();
+        pos.unmake_move();
+    }
+    return 0;
+}
