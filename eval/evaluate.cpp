@@ -84,12 +84,23 @@ struct Geo {
     // sliding in one direction over squares of `pro` (gen itself included;
     // gen need not be in pro), plus the squares of `extra` just past the end
     // of each slide (squares a piece may stop on but not pass over).
+    // The same, one set per direction (east, west, north, south).
+    static void slide_reach_dirs(B gen, B pro, B extra, B out[4]) {
+        out[0] = fill_up<1>(gen, pro & not_file_a);
+        out[1] = fill_down<1>(gen, pro & not_file_last);
+        out[2] = fill_up<N>(gen, pro);
+        out[3] = fill_down<N>(gen, pro);
+        if (extra) {
+            out[0] |= east(out[0]) & extra;
+            out[1] |= west(out[1]) & extra;
+            out[2] |= north(out[2]) & extra;
+            out[3] |= south(out[3]) & extra;
+        }
+    }
     static B slide_reach(B gen, B pro, B extra) {
-        const B e = fill_up<1>(gen, pro & not_file_a), w = fill_down<1>(gen, pro & not_file_last);
-        const B n = fill_up<N>(gen, pro), s = fill_down<N>(gen, pro);
-        B reach = e | w | n | s;
-        if (extra) reach |= (east(e) | west(w) | north(n) | south(s)) & extra;
-        return reach;
+        B d[4];
+        slide_reach_dirs(gen, pro, extra, d);
+        return d[0] | d[1] | d[2] | d[3];
     }
 };
 
@@ -306,12 +317,21 @@ void eval_terms(const Position& pos, Tables& t, Acc& acc) {
                 acc.add(DEFENDERS, decisive ? ESCAPE_ROUTES_TWO : ESCAPE_ROUTE_ONE, 1);
             }
         }
-        // Squares one king move from an escape square, and the distance in
-        // king moves to the nearest escape square.
-        const B near1 = G::slide_reach(escape & land_k, pro_k, extra_k) & land_k;
+        // Squares one king move from an escape square (by direction: the
+        // fill from the escape squares going east finds the squares whose
+        // line to the west is free), forks (free lines in two directions),
+        // and the distance in king moves to the nearest escape square.
+        B dirs[4];
+        G::slide_reach_dirs(escape & land_k, pro_k, extra_k, dirs);
+        const B near1 = (dirs[0] | dirs[1] | dirs[2] | dirs[3]) & land_k;
+        const B two_lines = (dirs[0] & (dirs[1] | dirs[2] | dirs[3])) |
+                            (dirs[1] & (dirs[2] | dirs[3])) | (dirs[2] & dirs[3]);
         const B threats = king_moves & near1 & ~escape;
+        const B forks = threats & two_lines;
         acc.add(DEFENDERS, ESCAPE_THREAT_SQUARES, G::count(threats));
+        acc.add(DEFENDERS, ESCAPE_FORK_SQUARES, G::count(forks));
         if (!routes) {
+            if (forks && stm == DEFENDERS) acc.add(DEFENDERS, ESCAPE_FORK_TO_MOVE, 1);
             if (threats)
                 acc.add(DEFENDERS, ESCAPE_DISTANCE_2, 1);
             else if (king_moves & G::slide_reach(near1, pro_k, extra_k))

@@ -49,6 +49,10 @@ namespace branan {
       "the nearest escape square is three king moves away")                                        \
     X(ESCAPE_THREAT_SQUARES, "escape_threat_squares", 0, 500, 15, 15, 10, ESCAPE, DEFENDERS,       \
       "each square the king can move to that has a free line to an escape square")                 \
+    X(ESCAPE_FORK_SQUARES, "escape_fork_squares", 0, 1000, 40, 40, 30, ESCAPE, DEFENDERS,          \
+      "each square the king can move to that has free lines to two escape squares")                \
+    X(ESCAPE_FORK_TO_MOVE, "escape_fork_to_move", 0, 5000, 600, 600, 500, ESCAPE, DEFENDERS,       \
+      "defenders to move, no free line yet, and the king can move to a square with two")           \
     X(ESCAPE_XRAY_ROUTES, "escape_xray_routes", 0, 500, 30, 30, 20, ESCAPE, DEFENDERS,             \
       "each escape line of the king blocked by defenders only (a defender move opens it)")         \
     X(ESCAPE_REGION, "escape_region", 0, 500, 12, 12, 3, RING, DEFENDERS,                          \

@@ -370,6 +370,19 @@ TEST_CASE("eval: distance to the nearest escape square", "[eval]") {
     CHECK(t.coef[ESCAPE_THREAT_SQUARES][DEFENDERS] >= 2);
 }
 
+TEST_CASE("eval: forks, squares with free lines to two escape squares", "[eval]") {
+    const VariantPtr b = eval_variant("brandubh");
+    // King d2: d1 (to a1 and g1), a2 (a1, a7) and g2 (g1, g7) are forks.
+    const Position def = eval_tfen(b, "3t3/7/7/7/7/3K3/7 d");
+    const EvalTrace t = trace(def);
+    CHECK(t.coef[ESCAPE_FORK_SQUARES][DEFENDERS] == 3);
+    CHECK(t.coef[ESCAPE_FORK_TO_MOVE][DEFENDERS] == 1);
+    CHECK(evaluate(def, default_params(b->rules)) > 500);
+    const Position att = eval_tfen(b, "3t3/7/7/7/7/3K3/7 a");
+    CHECK(trace(att).coef[ESCAPE_FORK_TO_MOVE][DEFENDERS] == 0);
+    CHECK(trace(att).coef[ESCAPE_FORK_SQUARES][DEFENDERS] == 3);
+}
+
 TEST_CASE("eval: king capture threats and enclosure", "[eval]") {
     const VariantPtr v = eval_variant("brandubh-house"); // weak king
     const EvalParams p = default_params(v->rules);
