@@ -318,7 +318,7 @@ TEST_CASE("search: stop is prompt and go/position while searching are refused", 
                         std::chrono::steady_clock::now() - t0)
                         .count();
     CHECK(got);
-    CHECK(ms < 250);
+    CHECK(ms < 500); // generous: sanitizer builds run this too
     CHECK(best.best);
     CHECK_FALSE(e.searching());
 }
@@ -341,7 +341,7 @@ TEST_CASE("search: ponder waits for ponderhit, then keeps the clock", "[search]"
                         std::chrono::steady_clock::now() - t0)
                         .count();
     CHECK(got);
-    CHECK(ms < 1600);
+    CHECK(ms < 2500);
 }
 
 TEST_CASE("search: mate limit stops at a short enough win", "[search]") {
