@@ -194,16 +194,36 @@ Value Worker::qsearch(Value alpha, Value beta, int ply, int qply, bool pv_node) 
         }
     }
 
+    const uint64_t key = pos_.key();
+    bool tt_hit;
+    TTEntry* tte = ctx_.tt->probe(key, tt_hit);
+    Value tt_eval = VALUE_NONE;
+    if (tt_hit) {
+        const Value tv = value_from_tt(tte->value(), ply);
+        const Bound b = tte->bound();
+        if (!pv_node && tv != VALUE_NONE &&
+            (b == Bound::EXACT || (b == Bound::LOWER && tv >= beta) ||
+             (b == Bound::UPPER && tv <= alpha)))
+            return tv;
+        tt_eval = tte->eval();
+    }
+
     Value best = -VALUE_INFINITE;
+    const Value alpha0 = alpha;
     const bool full_width = threatened && (us == ATTACKERS || qply < QPLY_THREAT_MAX);
+    Value stand = VALUE_NONE;
     if (!full_width) {
-        const Value stand = evaluate(pos_, *ctx_.params);
-        if (stand >= beta) return stand;
+        stand = tt_eval != VALUE_NONE ? tt_eval : evaluate(pos_, *ctx_.params);
+        if (stand >= beta) {
+            if (!tt_hit) ctx_.tt->store(tte, key, value_to_tt(stand, ply), Bound::LOWER, 0, MOVE_NONE, stand);
+            return stand;
+        }
         best = stand;
         if (stand > alpha) alpha = stand;
     }
 
     // The moves worth a look, captures first.
+    Move best_move = MOVE_NONE;
     Move moves[MAX_MOVES];
     int scores[MAX_MOVES];
     int n = 0;
@@ -253,11 +273,16 @@ Value Worker::qsearch(Value alpha, Value beta, int ply, int qply, bool pv_node) 
             best = v;
             if (v > alpha) {
                 alpha = v;
+                best_move = m;
                 if (pv_node) update_pv(ply, m);
                 if (v >= beta) break;
             }
         }
     }
+    const Bound bound = best >= beta ? Bound::LOWER
+                        : pv_node && best > alpha0 ? Bound::EXACT
+                                                   : Bound::UPPER;
+    ctx_.tt->store(tte, key, value_to_tt(best, ply), bound, 0, best_move, stand);
     return best;
 }
 
