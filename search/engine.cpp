@@ -380,7 +380,12 @@ void Engine::Impl::main_search() {
             std::this_thread::sleep_for(std::chrono::milliseconds(1));
         c.stop = true;
         for (auto& t : helpers) t.join();
-        const RootMove& rm = main.root_moves[0];
+        // Lazy SMP: a helper that completed a deeper iteration knows more.
+        const Worker* chosen = &main;
+        for (const auto& w : c.workers)
+            if (w->completed_depth > chosen->completed_depth && !w->root_moves.empty())
+                chosen = w.get();
+        const RootMove& rm = chosen->root_moves[0];
         best.best = rm.move;
         if (rm.pv.size() > 1 && rm.pv[0] == rm.move) {
             best.ponder = rm.pv[1];

@@ -541,7 +541,10 @@ void Worker::report(int depth) {
 
 void Worker::run() {
     const SearchLimits& lim = ctx_.limits;
-    const int max_depth = lim.depth > 0 ? std::min(lim.depth, MAX_PLY - 10) : MAX_PLY - 10;
+    int max_depth = lim.depth > 0 ? std::min(lim.depth, MAX_PLY - 10) : MAX_PLY - 10;
+    // `go mate N` alone: a win in N shows by depth 2N - 1; allow a margin.
+    if (lim.mate > 0 && !lim.depth && !lim.nodes && !ctx_.timed && !lim.infinite)
+        max_depth = std::min(max_depth, 2 * lim.mate + 3);
     const int multipv = std::min<int>(ctx_.multipv, int(root_moves.size()));
     Value prev_score = VALUE_NONE;
     double time_factor = 1.0;
