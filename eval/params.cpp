@@ -99,9 +99,16 @@ const std::vector<ParamInfo>& param_table() {
 }
 
 std::optional<ParamId> find_param(std::string_view name) {
+    // ASCII case-insensitive, as protocol option names are.
+    auto lower = [](char c) { return c >= 'A' && c <= 'Z' ? char(c - 'A' + 'a') : c; };
     const auto& table = param_table();
-    for (int i = 0; i < PARAM_COUNT; ++i)
-        if (name == table[i].name) return ParamId(i);
+    for (int i = 0; i < PARAM_COUNT; ++i) {
+        const std::string_view t = table[i].name;
+        if (t.size() != name.size()) continue;
+        bool same = true;
+        for (size_t k = 0; k < t.size() && same; ++k) same = lower(name[k]) == t[k];
+        if (same) return ParamId(i);
+    }
     return std::nullopt;
 }
 
@@ -185,7 +192,7 @@ Result<EvalParams> load(std::string_view text, const EvalParams& base, bool need
         int v = 0;
         const char* first = value.data();
         const char* last = value.data() + value.size();
-        if (!value.empty() && value.front() == '+') ++first;
+        if (value.size() > 1 && value[0] == '+' && value[1] >= '0' && value[1] <= '9') ++first;
         auto [p, ec] = std::from_chars(first, last, v);
         if (value.empty() || ec != std::errc() || p != last)
             return Error{where + "'" + std::string(name) + "': expected an integer, got '" +

@@ -123,6 +123,7 @@ struct ParamInfo {
 
 // Index by ParamId.
 const std::vector<ParamInfo>& param_table();
+// By name, ignoring ASCII case (as protocol option names do).
 std::optional<ParamId> find_param(std::string_view name);
 
 // The default sets, by name ("corner", "corner_weak", "edge").

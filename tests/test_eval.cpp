@@ -117,6 +117,8 @@ TEST_CASE("eval: the weights table is consistent", "[eval]") {
         CHECK(find_param(p.name).has_value());
     }
     CHECK_FALSE(find_param("no_such_weight").has_value());
+    CHECK(find_param("King_Mobility") == std::optional<ParamId>(KING_MOBILITY));
+    CHECK_FALSE(find_param("king_mobilit").has_value());
 }
 
 TEST_CASE("eval: default sets follow the rules' escape type", "[eval]") {
@@ -212,6 +214,9 @@ TEST_CASE("eval: bad weight files are rejected with the line named", "[eval]") {
          "line 2: 'attacker_piece' is given twice (first on line 1)"},
         {base + "defender_piece = 99999999999999\n",
          "line 2: 'defender_piece': expected an integer"},
+        {base + "defender_piece = +-5\n", "line 2: 'defender_piece': expected an integer"},
+        {base + "defender_piece = 1 2\n", "line 2: 'defender_piece': expected an integer"},
+        {base + "Defender_Piece = 5000\n", "line 2: evaluation weight 'defender_piece'"},
     };
     for (const Case& c : cases) {
         INFO(c.text);
