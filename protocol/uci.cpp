@@ -291,9 +291,20 @@ std::vector<std::string> describe_position(const Position& pos, const std::strin
 
 std::vector<std::string> describe_eval(const Engine& engine) {
     const Position& pos = engine.position();
-    const Value v = engine.evaluate();
+    // The eval library's term-by-term table, then one summary line.
+    std::vector<std::string> lines;
+    const std::string table = format_breakdown(breakdown(pos, engine.eval_params()));
+    size_t start = 0;
+    while (start < table.size()) {
+        size_t end = table.find('\n', start);
+        if (end == std::string::npos) end = table.size();
+        lines.push_back(table.substr(start, end - start));
+        start = end + 1;
+    }
     const char* side = pos.side_to_move() == ATTACKERS ? "attackers" : "defenders";
-    return {std::string("Eval: ") + std::to_string(v) + " cp (from the side to move, " + side + ")"};
+    lines.push_back(std::string("Eval: ") + std::to_string(engine.evaluate()) + " cp (from the side to move, " +
+                    side + ")");
+    return lines;
 }
 
 std::vector<std::string> help_lines() {
