@@ -51,8 +51,9 @@ MatchConfig config_for(EngineConfig a, EngineConfig b, int games) {
     c.engines = {std::move(a), std::move(b)};
     c.games = games;
     c.max_plies = 400;
+    c.time_margin_ms = 300; // room for a loaded machine (sanitizers, parallel tests)
     c.recover_grace_ms = 300;
-    c.handshake_ms = 3000;
+    c.handshake_ms = 5000;
     return c;
 }
 
@@ -333,6 +334,11 @@ TEST_CASE("A short match between two random engines", "[match]") {
     CHECK(sorted[0].opening == sorted[1].opening);
     CHECK(sorted[0].attackers == sorted[1].defenders);
     CHECK(sorted[0].opening != sorted[2].opening);
+    // A second match never overwrites the first one's games.
+    std::ostringstream out;
+    MatchResult again = run_match(c, out, false);
+    CHECK_FALSE(again.ok);
+    CHECK(count_lines(dir / "summary.jsonl") == 4);
     fs::remove_all(dir);
 }
 
@@ -370,7 +376,7 @@ TEST_CASE("An engine that crashes loses and is restarted for the next game", "[m
 TEST_CASE("An engine that never answers loses on time and is restarted", "[match]") {
     MatchConfig c = config_for(scripted("sleeper", {"--mode", "hang", "--after", "1"}, "st=0.05"),
                                scripted("fair", {"--seed", "5"}, "st=0.05"), 2);
-    c.time_margin_ms = 50;
+    c.time_margin_ms = 300; // room for a loaded machine (sanitizers, parallel tests)
     c.recover_grace_ms = 200;
     MatchResult r = run(c);
     CHECK(r.games_played == 2);
@@ -380,10 +386,11 @@ TEST_CASE("An engine that never answers loses on time and is restarted", "[match
 }
 
 TEST_CASE("A slow engine loses on time but is kept when it answers again", "[match]") {
-    MatchConfig c = config_for(scripted("slow", {"--mode", "slow", "--after", "1"}, "st=0.05"),
-                               scripted("fair", {"--seed", "5"}, "st=0.05"), 2);
-    c.time_margin_ms = 20;
-    c.recover_grace_ms = 1000;
+    MatchConfig c = config_for(
+        scripted("slow", {"--mode", "slow", "--after", "1", "--delay", "700"}, "st=0.05"),
+        scripted("fair", {"--seed", "5"}, "st=0.05"), 2);
+    c.time_margin_ms = 250;
+    c.recover_grace_ms = 3000;
     MatchResult r = run(c);
     CHECK(r.games_played == 2);
     CHECK(loss_reasons(r, "slow") == std::vector<std::string>{"time-forfeit", "time-forfeit"});
@@ -569,6 +576,7 @@ TEST_CASE("Two real branan instances play a short match", "[match]") {
     MatchConfig c = config_for(a, b, 2);
     c.repeat = true;
     c.max_plies = 200;
+    c.time_margin_ms = 500; // a sanitizer build on a busy machine
     c.openings.kind = OpeningSource::Kind::RANDOM;
     c.openings.plies = 4;
     c.openings.depth = 1;

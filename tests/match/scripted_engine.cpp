@@ -10,7 +10,7 @@
 //   malformed  "bestmove what?" at move N
 //   crash      exits with code 3 at move N
 //   hang       stops answering anything at move N (until killed)
-//   slow       at move N answers only after three times its time per move
+//   slow       at move N answers only after --delay MS (default: three times its time)
 //   nohello    never finishes the handshake
 //
 // --score CP: every answer is preceded by "info depth 1 score cp CP".
@@ -37,6 +37,7 @@ struct Options {
     std::string mode = "random";
     int after = 1;
     uint64_t seed = 0;
+    int64_t delay_ms = -1;
     bool has_score = false;
     int score = 0;
     std::string protocol = "uci";
@@ -91,7 +92,8 @@ class Player {
             if (o_.mode == "hang") hang();
             if (o_.mode == "malformed") return "what?";
             if (o_.mode == "slow")
-                std::this_thread::sleep_for(std::chrono::milliseconds(3 * movetime_ms + 50));
+                std::this_thread::sleep_for(std::chrono::milliseconds(
+                    o_.delay_ms >= 0 ? o_.delay_ms : 3 * movetime_ms + 50));
             if (o_.mode == "illegal") return illegal_move();
         }
         MoveList list;
@@ -240,6 +242,8 @@ int main(int argc, char** argv) {
             o.mode = v;
         else if (k == "--after")
             o.after = std::atoi(v.c_str());
+        else if (k == "--delay")
+            o.delay_ms = std::atoll(v.c_str());
         else if (k == "--seed")
             o.seed = std::strtoull(v.c_str(), nullptr, 10);
         else if (k == "--score")

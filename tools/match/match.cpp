@@ -223,7 +223,11 @@ MatchResult run_match(MatchConfig c, std::ostream& out, bool tty) {
     if (Status s = book.load(c.openings, variant, c.seed); !s) return fail(s.error());
 
     if (!c.out_dir.empty()) {
+        // Never overwrite the games of an earlier match.
         std::error_code ec;
+        if (std::filesystem::exists(c.out_dir + "/summary.jsonl", ec))
+            return fail("'" + c.out_dir +
+                        "' already holds a match (summary.jsonl): choose a new -out");
         std::filesystem::create_directories(c.out_dir, ec);
         if (ec) return fail("cannot create '" + c.out_dir + "': " + ec.message());
     }
