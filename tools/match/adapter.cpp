@@ -355,7 +355,7 @@ class OtepAdapter : public ProcessAdapter {
         } else {
             sent = send_position();
         }
-        if (r.movetime_ms <= 0) sent = sent && send_clock();
+        sent = sent && send_clock();
         sent = sent && send(std::string("play ") + side_word(r.to_move));
         auto t0 = Clock::now();
         std::string line;
@@ -433,7 +433,15 @@ class OtepAdapter : public ProcessAdapter {
                send(std::string("side ") + side_word(request_->to_move));
     }
     bool send_clock() {
-        if (!request_ || request_->time_ms[0] < 0) return true;
+        if (!request_) return true;
+        if (request_->movetime_ms > 0) {
+            // A fixed time per move, said the OTEP way: each side is inside an
+            // overtime period ('*') of that length.
+            const std::string ms = std::to_string(request_->movetime_ms) + "*";
+            return send("clock " + ms + " " + ms + " " +
+                        std::to_string(request_->movetime_ms / 1000) + " 1 1");
+        }
+        if (request_->time_ms[0] < 0) return true;
         return send("clock " + std::to_string(std::max<int64_t>(0, request_->time_ms[0])) + " " +
                     std::to_string(std::max<int64_t>(0, request_->time_ms[1])) + " 0 0 0");
     }
