@@ -353,74 +353,19 @@ Value Worker::search(Value alpha, Value beta, int depth, int ply, bool pv_node, 
         if (v >= beta) return is_win_score(v) ? beta : v;
     }
 
-    MoveList list;
-    generate_moves(pos_, list);
-    if (list.empty()) return rules_.no_moves_loses ? mated_in(ply) : VALUE_ZERO;
-
-    int scores[MAX_MOVES];
-    bool quiet[MAX_MOVES];
-    const int n = list.size();
-    const Stack& st = stack_[ply];
-    const int16_t* hist = history_.butterfly[us];
-    const Variant& var = pos_.variant();
-    const tafl::CaptureMap cap = tafl::capture_squares(pos_, us);
-    for (int i = 0; i < n; ++i) {
-        const Move m = list.moves[i];
-        const bool king = pos_.piece_on(m.from()) == KING;
-        const bool capture = test(cap.one, m.to()) && (!king || var.king_hammer);
-        quiet[i] = !capture;
-        int s;
-        if (m == tt_move)
-            s = 1 << 30;
-        else if (capture)
-            s = (1 << 24) + test(cap.two, m.to()) * (1 << 20);
-        else if (m == st.killers[0])
-            s = (1 << 19) + 1;
-        else if (m == st.killers[1])
-            s = 1 << 19;
-        else
-            s = hist[hist_index(m)] + (king ? 4000 : 0);
-        scores[i] = s;
-    }
-
     Value best = -VALUE_INFINITE;
     Move best_move = MOVE_NONE;
     Move quiets_tried[64];
     int nquiets = 0;
     int searched = 0;
-    for (int i = 0; i < n; ++i) {
-        if (i < 3) {
-            // The first picks one by one (a cut usually comes early)...
-            int bi = i;
-            for (int j = i + 1; j < n; ++j)
-                if (scores[j] > scores[bi]) bi = j;
-            std::swap(list.moves[i], list.moves[bi]);
-            std::swap(scores[i], scores[bi]);
-            std::swap(quiet[i], quiet[bi]);
-        } else if (i == 3) {
-            // ...then the rest sorted at once (insertion sort: stable).
-            for (int a = 4; a < n; ++a) {
-                const Move mv = list.moves[a];
-                const int sc = scores[a];
-                const bool q = quiet[a];
-                int b = a - 1;
-                for (; b >= 3 && scores[b] < sc; --b) {
-                    list.moves[b + 1] = list.moves[b];
-                    scores[b + 1] = scores[b];
-                    quiet[b + 1] = quiet[b];
-                }
-                list.moves[b + 1] = mv;
-                scores[b + 1] = sc;
-                quiet[b + 1] = q;
-            }
-        }
-        const Move m = list.moves[i];
-        const bool is_quiet = quiet[i];
+    bool stopped = false;
 
+    // Searches one move; true when it refutes this node (or the search stops).
+    auto try_move = [&](Move m, bool is_quiet) {
         do_move(m);
         ++searched;
         Value v;
-        int new_depth = depth - 1;
+        const int new_depth = depth - 1;
         if (searched == 1) {
             v = -search(-beta, -alpha, new_depth, ply + 1, pv_node, false);
         } else {
@@ -438,24 +383,107 @@ Value Worker::search(Value alpha, Value beta, int depth, int ply, bool pv_node, 
                 v = -search(-beta, -alpha, new_depth, ply + 1, true, false);
         }
         undo_move();
-        if (ctx_.stop.load(std::memory_order_relaxed)) return VALUE_ZERO;
-
+        if (ctx_.stop.load(std::memory_order_relaxed)) {
+            stopped = true;
+            return true;
+        }
         if (v > best) {
             best = v;
             if (v > alpha) {
                 best_move = m;
                 if (pv_node) update_pv(ply, m);
-                if (v >= beta) break;
+                if (v >= beta) return true;
                 alpha = v;
             }
         }
         if (is_quiet && nquiets < 64) quiets_tried[nquiets++] = m;
+        return false;
+    };
+
+    const Variant& var = pos_.variant();
+    bool cutoff = false;
+    // The table's move first, before generating the others (it is checked
+    // for legality: the entry may be another position's or torn).
+    bool tt_move_legal = false;
+    bool tt_move_quiet = true;
+    if (tt_move) {
+        const Piece p = pos_.piece_on(tt_move.from());
+        if (p != NO_PIECE && side_of(p) == us && test(move_targets(pos_, tt_move.from()), tt_move.to())) {
+            tt_move_legal = true;
+            tt_move_quiet = tafl::move_effect(pos_, tt_move).captures == 0;
+            cutoff = try_move(tt_move, tt_move_quiet);
+        }
+    }
+    if (stopped) return VALUE_ZERO;
+
+    tafl::CaptureMap cap;
+    if (!cutoff) {
+        MoveList list;
+        generate_moves(pos_, list);
+        if (list.empty()) return rules_.no_moves_loses ? mated_in(ply) : VALUE_ZERO;
+
+        int scores[MAX_MOVES];
+        bool quiet[MAX_MOVES];
+        int n = 0;
+        const Stack& st = stack_[ply];
+        const int16_t* hist = history_.butterfly[us];
+        cap = tafl::capture_squares(pos_, us);
+        for (Move m : list) {
+            if (tt_move_legal && m == tt_move) continue;
+            const bool king = pos_.piece_on(m.from()) == KING;
+            const bool capture = test(cap.one, m.to()) && (!king || var.king_hammer);
+            int s;
+            if (capture)
+                s = (1 << 24) + test(cap.two, m.to()) * (1 << 20);
+            else if (m == st.killers[0])
+                s = (1 << 19) + 1;
+            else if (m == st.killers[1])
+                s = 1 << 19;
+            else
+                s = hist[hist_index(m)] + (king ? 4000 : 0);
+            list.moves[n] = m;
+            quiet[n] = !capture;
+            scores[n++] = s;
+        }
+
+        for (int i = 0; i < n; ++i) {
+            if (i < 3) {
+                // The first picks one by one (a cut usually comes early)...
+                int bi = i;
+                for (int j = i + 1; j < n; ++j)
+                    if (scores[j] > scores[bi]) bi = j;
+                std::swap(list.moves[i], list.moves[bi]);
+                std::swap(scores[i], scores[bi]);
+                std::swap(quiet[i], quiet[bi]);
+            } else if (i == 3) {
+                // ...then the rest sorted at once (insertion sort: stable).
+                for (int a = 4; a < n; ++a) {
+                    const Move mv = list.moves[a];
+                    const int sc = scores[a];
+                    const bool q = quiet[a];
+                    int b = a - 1;
+                    for (; b >= 3 && scores[b] < sc; --b) {
+                        list.moves[b + 1] = list.moves[b];
+                        scores[b + 1] = scores[b];
+                        quiet[b + 1] = quiet[b];
+                    }
+                    list.moves[b + 1] = mv;
+                    scores[b + 1] = sc;
+                    quiet[b + 1] = q;
+                }
+            }
+            if (try_move(list.moves[i], quiet[i])) break;
+        }
+        if (stopped) return VALUE_ZERO;
     }
 
     if (best >= beta && best_move) {
         // A quiet refutation: killers and history.
-        const bool king = pos_.piece_on(best_move.from()) == KING;
-        if (!(test(cap.one, best_move.to()) && (!king || var.king_hammer))) {
+        const bool is_quiet = best_move == tt_move ? tt_move_quiet
+                                                   : !(test(cap.one, best_move.to()) &&
+                                                       (pos_.piece_on(best_move.from()) != KING ||
+                                                        var.king_hammer));
+        if (is_quiet) {
             Stack& s = stack_[ply];
             if (s.killers[0] != best_move) {
                 s.killers[1] = s.killers[0];
