@@ -5,6 +5,8 @@
 #include <cstring>
 #include <new>
 
+#include <sys/mman.h>
+
 namespace branan {
 
 void TranspositionTable::Free::operator()(TTBucket* p) const {
@@ -16,8 +18,15 @@ void TranspositionTable::resize(size_t mib) {
     const size_t count = mib * 1024 * 1024 / sizeof(TTBucket);
     if (count != count_) {
         buckets_.reset();
-        void* mem = std::aligned_alloc(64, count * sizeof(TTBucket));
+        // 2 MiB alignment and transparent huge pages where available: the
+        // table is probed at random, and TLB misses cost as much as cache ones.
+        const size_t bytes = count * sizeof(TTBucket);
+        const size_t align = bytes >= (size_t(2) << 20) ? (size_t(2) << 20) : 64;
+        void* mem = std::aligned_alloc(align, (bytes + align - 1) / align * align);
         if (!mem) throw std::bad_alloc();
+#ifdef MADV_HUGEPAGE
+        if (align > 64) madvise(mem, bytes, MADV_HUGEPAGE);
+#endif
         buckets_.reset(static_cast<TTBucket*>(mem));
         count_ = count;
     }
