@@ -499,10 +499,19 @@ TEST_CASE("search: options", "[search]") {
     // MultiPV: one line per rank, best first.
     CHECK(e.set_option("MultiPV", "3"));
     Run r = run(e, depth_limit(3));
-    int lines = 0;
+    std::vector<SearchInfo> last;
     for (const SearchInfo& i : r.infos)
-        if (i.depth == 3) ++lines;
-    CHECK(lines == 3);
+        if (i.depth == 3) last.push_back(i);
+    REQUIRE(last.size() == 3);
+    for (int k = 0; k < 3; ++k) {
+        CHECK(last[k].multipv == k + 1);
+        REQUIRE(!last[k].pv.empty());
+        if (k > 0) {
+            CHECK(last[k].score <= last[k - 1].score);
+            CHECK(last[k].pv[0] != last[k - 1].pv[0]);
+        }
+    }
+    CHECK(r.best.best == last[0].pv[0]);
 
     // Threads: a Lazy SMP search still returns a legal move.
     CHECK(e.set_option("Threads", "2"));
