@@ -472,6 +472,12 @@ Value Worker::search(Value alpha, Value beta, int depth, int ply, bool pv_node, 
                     quiet[b + 1] = q;
                 }
             }
+            // Futility and late-move pruning of quiet moves near the leaves.
+            if (quiet[i] && !pv_node && !threatened && searched > 0 &&
+                best > -VALUE_WIN_MAX_PLY) {
+                if (tune.futility && depth <= 2 && static_eval + 150 * depth <= alpha) continue;
+                if (tune.lmp && depth <= 3 && searched >= 4 + 3 * depth * depth) continue;
+            }
             if (try_move(list.moves[i], quiet[i])) break;
         }
         if (stopped) return VALUE_ZERO;

@@ -54,6 +54,7 @@ struct SearchTuning {
     bool null_move = true;
     bool lmr = true;
     bool futility = true;
+    bool lmp = true;
 };
 SearchTuning& search_tuning();
 
