@@ -87,6 +87,20 @@ void check_consistent(const Position& pos) {
     REQUIRE(pos.key() == pos.compute_key());
 }
 
+// A random move that, if it can, does not end the game at once (king
+// captured or escaped), so that random games last long.
+Move lasting_move(Position& pos, const MoveList& list, std::mt19937& rng) {
+    Move m = list.moves[rng() % list.size()];
+    for (int tries = 0; tries < 20; ++tries) {
+        pos.make_move(m);
+        const bool ends = pos.decided().over();
+        pos.unmake_move();
+        if (!ends) break;
+        m = list.moves[rng() % list.size()];
+    }
+    return m;
+}
+
 // The placement and side to move, for counting repetitions naively.
 std::string placement_and_side(const Position& pos) {
     std::string s;
@@ -100,6 +114,7 @@ TEST_CASE("position: make/unmake restores everything over long random games", "[
     std::mt19937 rng(12345);
     for (const char* ed : EDITIONS) {
         INFO(ed);
+        size_t total_plies = 0;
         for (int g = 0; g < 12; ++g) {
             Position pos(variant(ed));
             std::vector<Snapshot> before;
@@ -110,10 +125,11 @@ TEST_CASE("position: make/unmake restores everything over long random games", "[
                 generate_moves(pos, list);
                 if (list.empty()) break;
                 before.emplace_back(pos);
-                pos.make_move(list.moves[rng() % list.size()]);
+                pos.make_move(lasting_move(pos, list, rng));
                 check_consistent(pos);
             }
             INFO("game " << g << " of " << before.size() << " plies");
+            total_plies += before.size();
             while (!before.empty()) {
                 pos.unmake_move();
                 check_consistent(pos);
@@ -123,6 +139,7 @@ TEST_CASE("position: make/unmake restores everything over long random games", "[
             CHECK(to_tfen(pos) == to_tfen(Position(variant(ed))));
             CHECK(pos.game_ply() == 0);
         }
+        CHECK(total_plies > 12 * 150); // the games were long
     }
 }
 
@@ -163,7 +180,7 @@ TEST_CASE("position: the incremental Zobrist key equals compute_key after every 
                 MoveList list;
                 generate_moves(pos, list);
                 if (list.empty()) break;
-                pos.make_move(list.moves[rng() % list.size()]);
+                pos.make_move(lasting_move(pos, list, rng));
                 REQUIRE(pos.key() == pos.compute_key());
                 // The same position read from TFEN has the same key.
                 if (pos.king_square() != NO_SQUARE)
