@@ -555,12 +555,22 @@ TEST_CASE("The branan-match program: match, merge, plot", "[match]") {
     fs::remove_all(dir);
 }
 
+// Off until the lead enables it (set to true): two real engines, where the
+// referee must see only normal game ends. With it on, the test still skips
+// (with a warning) while the branan binary does not exist.
+constexpr bool REAL_BRANAN_MATCH_ENABLED = false;
+
 TEST_CASE("Two real branan instances play a short match", "[match]") {
 #ifdef BRANAN_BINARY
     const std::string branan = BRANAN_BINARY;
 #else
     const std::string branan;
 #endif
+    if (!REAL_BRANAN_MATCH_ENABLED) {
+        WARN("skipped: not enabled yet (REAL_BRANAN_MATCH_ENABLED in tests/test_match.cpp)");
+        SUCCEED("skipped");
+        return;
+    }
     if (branan.empty() || access(branan.c_str(), X_OK) != 0) {
         WARN("skipped: the branan binary '" << branan << "' does not exist yet");
         SUCCEED("skipped");
