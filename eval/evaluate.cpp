@@ -1,5 +1,7 @@
 #include "evaluate.h"
 
+#include "movegen.h"
+
 #include <algorithm>
 #include <bit>
 #include <cstdio>
@@ -252,7 +254,12 @@ void eval_terms(const Position& pos, Tables& t, Acc& acc) {
         const B extra_k = snp_k & empty;
         const B pro_k = (empty | K) & ~B(v.no_pass[KING]);
         const B land_k = empty & ~B(v.no_stop[KING]);
-        king_moves = G::slide_reach(K, pro_k, extra_k) & land_k;
+        // 128-bit boards: the rules core's line lookups are cheaper than a
+        // fill for one piece.
+        if constexpr (N * N > 64)
+            king_moves = B(move_targets(pos, ks));
+        else
+            king_moves = G::slide_reach(K, pro_k, extra_k) & land_k;
         acc.add(DEFENDERS, KING_MOBILITY, G::count(king_moves));
 
         // Next to the king.
