@@ -142,8 +142,7 @@ TEST_CASE("opentafl: Brandubh position record after g4-g3", "[notation]") {
 }
 
 TEST_CASE("opentafl: position records are rank 1 first and round trip", "[notation]") {
-    auto read =
-        parse_opentafl_position(variant("tablut"), "/T8/9/9/9/4K4/9/9/9/8t/", ATTACKERS);
+    auto read = parse_opentafl_position(variant("tablut"), "/T8/9/9/9/4K4/9/9/9/8t/", ATTACKERS);
     REQUIRE(read.ok());
     CHECK(at(*read, "a1") == DEFENDER);
     CHECK(at(*read, "i9") == ATTACKER);
@@ -207,8 +206,8 @@ TEST_CASE("moves: read as d1-c1, d1c1 and OpenTafl records", "[notation]") {
         CHECK(*m == d1c1);
     }
     const Move e5e8(t.square(4, 4), t.square(4, 7));
-    for (const char* text : {"e5-e8xe9/d8+", "e5-e8--", "e5-e8++", "e5-e8xe9", "e5e8xd8/f8/e9",
-                             "e5-e8"}) {
+    for (const char* text :
+         {"e5-e8xe9/d8+", "e5-e8--", "e5-e8++", "e5-e8xe9", "e5e8xd8/f8/e9", "e5-e8"}) {
         INFO(text);
         auto m = parse_move(t, text);
         REQUIRE(m.ok());
@@ -342,9 +341,8 @@ TEST_CASE("rules: presets carry the end rules of RULES.md", "[notation]") {
 
 TEST_CASE("rules: a changed key survives the round trip", "[notation]") {
     const std::string base = presets().front().rules;
-    for (const std::string& change :
-         {std::string(" nocap:50"), std::string(" repc:2"), std::string(" nomv:d"),
-          std::string(" noatk:y")}) {
+    for (const std::string& change : {std::string(" nocap:50"), std::string(" repc:2"),
+                                      std::string(" nomv:d"), std::string(" noatk:y")}) {
         INFO(change);
         std::string text = base;
         const std::string key = change.substr(0, change.find(':') + 1);

@@ -95,8 +95,9 @@ struct RefBoard {
         const int k = king_square();
         if (k < 0) return {'a', "king-captured"};
         const int kf = k % n(), kr = k / n();
-        const bool escaped =
-            rules.tablut ? is_edge(kf, kr) : (kf == 0 || kf == n() - 1) && (kr == 0 || kr == n() - 1);
+        const bool escaped = rules.tablut
+                                 ? is_edge(kf, kr)
+                                 : (kf == 0 || kf == n() - 1) && (kr == 0 || kr == n() - 1);
         if (escaped) return {'d', "king-escaped"};
         if (rules.house && count('t') == 0) return {'d', "no-attackers"};
         return {};
@@ -231,8 +232,10 @@ uint64_t ref_perft(RefBoard& b, int depth) {
 }
 
 Winner to_winner(char w) {
-    return w == 'a' ? Winner::ATTACKERS : w == 'd' ? Winner::DEFENDERS : w == '=' ? Winner::DRAW
-                                                                                  : Winner::NONE;
+    return w == 'a'   ? Winner::ATTACKERS
+           : w == 'd' ? Winner::DEFENDERS
+           : w == '=' ? Winner::DRAW
+                      : Winner::NONE;
 }
 
 EndReason to_reason(const std::string& r) {

@@ -28,11 +28,10 @@ struct Snapshot {
 
     explicit Snapshot(const Position& pos)
         : tfen(pos.king_square() == NO_SQUARE ? "" : to_tfen(pos)), key(pos.key()),
-          occupied(pos.occupied()),
-          king(pos.king_square()), side(pos.side_to_move()), plies(pos.plies_since_capture()),
-          fullmove(pos.fullmove()), game_ply(pos.game_ply()), occurrences(pos.occurrences()),
-          last_move(pos.last_move()), last_captured(pos.last_captured()), decided(pos.decided()),
-          result(pos.result()) {
+          occupied(pos.occupied()), king(pos.king_square()), side(pos.side_to_move()),
+          plies(pos.plies_since_capture()), fullmove(pos.fullmove()), game_ply(pos.game_ply()),
+          occurrences(pos.occurrences()), last_move(pos.last_move()),
+          last_captured(pos.last_captured()), decided(pos.decided()), result(pos.result()) {
         for (Piece p : {ATTACKER, DEFENDER, KING}) by_piece[p] = pos.pieces(p);
         for (Square s = 0; s < pos.variant().num_squares; ++s) board.push_back(pos.piece_on(s));
         for (int i = 0; i < pos.size(); ++i) lines.push_back(pos.rank_occupancy(i));
@@ -190,8 +189,7 @@ TEST_CASE("position: the incremental Zobrist key equals compute_key after every 
     }
 }
 
-TEST_CASE("position: keys differ for different positions and for the side to move",
-          "[position]") {
+TEST_CASE("position: keys differ for different positions and for the side to move", "[position]") {
     Position a = setup("brandubh", "Kb5 tf2", 'a');
     Position d = setup("brandubh", "Kb5 tf2", 'd');
     Position moved = setup("brandubh", "Kb5 tf3", 'a');

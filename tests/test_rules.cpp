@@ -16,8 +16,8 @@ using namespace branan::testutil;
 namespace {
 
 // The position after `move` from the position given by its pieces.
-Position after(const std::string& ed, const std::string& pieces, char side,
-               const std::string& move, int plies = 0) {
+Position after(const std::string& ed, const std::string& pieces, char side, const std::string& move,
+               int plies = 0) {
     Position pos = setup(ed, pieces, side, plies);
     play(pos, move);
     return pos;
@@ -265,8 +265,7 @@ void check_no_capture_limit(const std::string& ed) {
     {
         // Read from TFEN: 119 is still playing, 120 is a draw.
         CHECK(setup(ed, "Kb5 tf2", 'a', 119).result() == ONGOING);
-        CHECK(setup(ed, "Kb5 tf2", 'a', 120).result() ==
-              game(Winner::DRAW, EndReason::MOVE_LIMIT));
+        CHECK(setup(ed, "Kb5 tf2", 'a', 120).result() == game(Winner::DRAW, EndReason::MOVE_LIMIT));
     }
     {
         // A capture on the 120th ply resets the count.
@@ -825,12 +824,10 @@ TEST_CASE("brandubh-house: seed example e7-e4 captures the king on the throne", 
     CHECK(at(pos, "c4") == ATTACKER);
     CHECK(at(pos, "e4") == ATTACKER);
     CHECK(move_record(setup("brandubh-house", "Kd4 tc4 te7", 'a'),
-                      legal(setup("brandubh-house", "Kd4 tc4 te7", 'a'), "e7-e4")) ==
-          "e7-e4++");
+                      legal(setup("brandubh-house", "Kd4 tc4 te7", 'a'), "e7-e4")) == "e7-e4++");
 }
 
-TEST_CASE("brandubh-house: king on the throne is captured by two attackers vertically",
-          "[rules]") {
+TEST_CASE("brandubh-house: king on the throne is captured by two attackers vertically", "[rules]") {
     Position pos = after("brandubh-house", "Kd4 td3 tg6", 'a', "g6-d6");
     CHECK(pos.king_square() == sq(pos, "d4")); // d6 is not next to him
     Position p2 = after("brandubh-house", "Kd4 td3 tg5", 'a', "g5-d5");
@@ -840,8 +837,7 @@ TEST_CASE("brandubh-house: king on the throne is captured by two attackers verti
     check_king_alive(p3, "d4");
 }
 
-TEST_CASE("brandubh-house: king next to the empty throne is captured by one attacker",
-          "[rules]") {
+TEST_CASE("brandubh-house: king next to the empty throne is captured by one attacker", "[rules]") {
     {
         Position pos = after("brandubh-house", "Kd5 tg6", 'a', "g6-d6");
         check_king_captured(pos);
@@ -1081,8 +1077,7 @@ TEST_CASE("tablut-house: king on the throne needs four attackers", "[rules]") {
     check_tablut_king_on_castle("tablut-house");
 }
 
-TEST_CASE("tablut-house: king next to the throne needs three attackers and the throne",
-          "[rules]") {
+TEST_CASE("tablut-house: king next to the throne needs three attackers and the throne", "[rules]") {
     check_tablut_king_next_to_castle("tablut-house");
 }
 
@@ -1107,8 +1102,7 @@ TEST_CASE("tablut-house: corners are ordinary squares", "[rules]") {
     check_tablut_corners_are_ordinary("tablut-house");
 }
 
-TEST_CASE("tablut-house: soldiers may not stop on the throne, may cross it when empty",
-          "[rules]") {
+TEST_CASE("tablut-house: soldiers may not stop on the throne, may cross it when empty", "[rules]") {
     check_tablut_soldiers_restricted_on_castle("tablut-house");
 }
 
