@@ -191,6 +191,19 @@ TEST_CASE("opentafl: bad position records name the problem", "[notation]") {
     auto e4 = parse_opentafl_position(v, "/3t3/3t3/3T3/ttT1Ttt/3T3/3t3/3t3/", ATTACKERS);
     REQUIRE_FALSE(e4.ok());
     CHECK_THAT(e4.error(), Catch::Contains("king"));
+    auto e5 = parse_opentafl_position(v, "/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t2/", ATTACKERS);
+    REQUIRE_FALSE(e5.ok());
+    CHECK_THAT(e5.error(), Catch::Contains("files"));
+    auto e6 = parse_opentafl_position(v, "/3t3/3t3/3T3/ttTtTtt/3T3/3t3/1K1t3/", ATTACKERS);
+    REQUIRE_FALSE(e6.ok());
+    CHECK_THAT(e6.error(), Catch::Contains("d4"));
+    for (const std::string& bad :
+         {std::string(), std::string("/"), std::string("//"), std::string(1 << 20, '/'),
+          "/" + std::string(1 << 20, 't') + "/", std::string("/\0\xff/", 4)}) {
+        auto r = parse_opentafl_position(v, bad, ATTACKERS);
+        REQUIRE_FALSE(r.ok());
+        CHECK(r.error().size() < 400);
+    }
 }
 
 // ------------------------------- moves -------------------------------

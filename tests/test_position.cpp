@@ -211,6 +211,20 @@ TEST_CASE("position: occurrences counts repetitions of the placement and side to
         play(pos, cycle[i % 4]);
         CHECK(pos.occurrences() == expect[i]);
     }
+    // The same placement with the other side to move is another position:
+    // the attacker goes round a three-move cycle on its file.
+    {
+        Position tri = setup("brandubh", "Kb5 tf2", 'a');
+        const uint64_t start_key = tri.key();
+        play_all(tri, "f2-f4 b5-b4 f4-f5 b4-b5 f5-f2");
+        CHECK(to_tfen(tri).substr(0, to_tfen(tri).find(' ')) == "7/7/1K5/7/7/5t1/7");
+        CHECK(tri.side_to_move() == DEFENDERS);
+        CHECK(tri.key() != start_key);
+        CHECK(tri.occurrences() == 1);
+        play_all(tri, "b5-b4 f2-f4 b4-b5 f4-f5 b5-b4 f5-f2 b4-b5");
+        CHECK(tri.key() == start_key);
+        CHECK(tri.occurrences() == 2);
+    }
     // A different route back to the same position counts too.
     play_all(pos, "f2-f4 c2-c3 f4-f2 c3-c2");
     CHECK(pos.occurrences() == 5);

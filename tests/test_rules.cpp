@@ -581,6 +581,11 @@ void check_tablut_occupied_castle_not_hostile_to_defenders(const std::string& ed
     CHECK(at(pos, "e6") == DEFENDER);
     CHECK(at(pos, "e7") == ATTACKER);
     check_king_alive(pos, "e5");
+    // ...while an attacker there is taken against the king (the king is armed).
+    Position pos2 = after(ed, "Ke5 te6 Tg7 tb2", 'd', "g7-e7");
+    CHECK(at(pos2, "e6") == NO_PIECE);
+    CHECK(at(pos2, "e7") == DEFENDER);
+    check_king_alive(pos2, "e5");
 }
 
 void check_tablut_corners_are_ordinary(const std::string& ed) {
