@@ -435,6 +435,8 @@ Value Worker::search(Value alpha, Value beta, int depth, int ply, bool pv_node, 
             int s;
             if (capture)
                 s = (1 << 24) + test(cap.two, m.to()) * (1 << 20);
+            else if (king)
+                s = (1 << 22) + hist[hist_index(m)];
             else if (m == st.killers[0])
                 s = (1 << 19) + 1;
             else if (m == st.killers[1])
