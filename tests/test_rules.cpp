@@ -657,6 +657,21 @@ void check_tablut_king_escapes_on_edge(const std::string& ed) {
     }
 }
 
+void check_tablut_edge_never_captures_king(const std::string& ed) {
+    {
+        // One step from the edge: one attacker does not capture him against it.
+        Position pos = after(ed, "Kb3 th3 tc8", 'a', "h3-c3");
+        check_king_alive(pos, "b3");
+        CHECK(at(pos, "c3") == ATTACKER);
+    }
+    {
+        // Stepping onto the edge between two attackers is safe: he escapes.
+        Position pos = after(ed, "Kb5 ta4 ta6 th2", 'd', "b5-a5");
+        CHECK(at(pos, "a5") == KING);
+        CHECK(pos.result() == game(Winner::DEFENDERS, EndReason::KING_ESCAPED));
+    }
+}
+
 void check_tablut_king_hammer_against_castle(const std::string& ed) {
     Position pos = after(ed, "Kg3 tf5 tb2", 'd', "g3-g5");
     CHECK(at(pos, "f5") == NO_PIECE);
@@ -1042,6 +1057,10 @@ TEST_CASE("tablut: the king is an anvil", "[rules]") {
     check_king_anvil("tablut");
 }
 
+TEST_CASE("tablut: the board edge does not help capture the king", "[rules]") {
+    check_tablut_edge_never_captures_king("tablut");
+}
+
 TEST_CASE("tablut: the king escapes on any edge square", "[rules]") {
     check_tablut_king_escapes_on_edge("tablut");
 }
@@ -1146,6 +1165,10 @@ TEST_CASE("tablut-house: the king captures as the hammer", "[rules]") {
 
 TEST_CASE("tablut-house: the king is an anvil", "[rules]") {
     check_king_anvil("tablut-house");
+}
+
+TEST_CASE("tablut-house: the board edge does not help capture the king", "[rules]") {
+    check_tablut_edge_never_captures_king("tablut-house");
 }
 
 TEST_CASE("tablut-house: the king escapes on any edge square, corners included", "[rules]") {
