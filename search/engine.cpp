@@ -354,9 +354,12 @@ Status Engine::go(const SearchLimits& limits) {
 void Engine::Impl::main_search() {
     SearchContext& c = *ctx;
     BestMove best;
+    // A game already over by repetition or the move limit still gets a
+    // move if there is one (the caller decides what to do with it); only a
+    // position without moves has none.
     const GameResult over = pos->result();
     Worker& main = *c.workers[0];
-    if (over.over() || main.root_moves.empty()) {
+    if (main.root_moves.empty()) {
         // Nothing to search: say how the game stands.
         SearchInfo info;
         if (over.winner == Winner::DRAW || (!over.over() && !variant->rules.no_moves_loses)) {
