@@ -130,13 +130,15 @@ inline Bitboard neighbours(Bitboard b, const Geometry& g) {
 // What the evaluation derives once per Variant: geometry, the guard rings
 // around the escape squares, the squares next to the throne and the number
 // of soldiers at the start (for the phase).
-// The ring's flood depends only on where the attackers and the king stand,
-// which many nodes of a search share: its result is cached under that exact
-// key (a transparent cache: the evaluation stays a function of the position).
+// The ring's flood depends only on where the attackers stand and on the
+// king's component of the squares they leave free, which many nodes of a
+// search share: the flood is cached under the exact attackers' board, and
+// reused when the king stands in the cached region (the same component).
+// A transparent cache: the evaluation stays a function of the position.
 struct RingEntry {
     Bitboard attackers = 0;
-    int16_t king = NO_SQUARE;
-    int16_t free_escapes = 0;
+    Bitboard region = 0;   // from a king on a passable square, so one component
+    int free_escapes = -1; // -1: empty slot
 };
 constexpr int RING_CACHE_BITS = 10;
 
@@ -149,10 +151,9 @@ struct Tables {
     std::array<RingEntry, 1 << RING_CACHE_BITS> ring{};
 };
 
-inline RingEntry& ring_entry(Tables& t, Bitboard attackers, Square king) {
+inline RingEntry& ring_entry(Tables& t, Bitboard attackers) {
     uint64_t h = uint64_t(attackers) * 0x9E3779B97F4A7C15ull ^
-                 uint64_t(attackers >> 64) * 0xC2B2AE3D27D4EB4Full ^
-                 uint64_t(king + 1) * 0x165667B19E3779F9ull;
+                 uint64_t(attackers >> 64) * 0xC2B2AE3D27D4EB4Full;
     h ^= h >> 31;
     return t.ring[(h * 0xBF58476D1CE4E5B9ull) >> (64 - RING_CACHE_BITS)];
 }
@@ -353,8 +354,11 @@ void eval_terms(const Position& pos, Tables& t, Acc& acc) {
         B region = G::slide_reach(K, pro_x, extra_x) & (pro_x | extra_x);
         const B xray = region & ~B(v.no_stop[KING]) & ~K & escape;
         acc.add(DEFENDERS, ESCAPE_XRAY_ROUTES, G::count(xray) - routes);
-        RingEntry& entry = ring_entry(t, Bitboard(A), ks);
-        if (entry.king != ks || entry.attackers != Bitboard(A)) {
+        RingEntry& entry = ring_entry(t, Bitboard(A));
+        int free_escapes;
+        if (entry.free_escapes >= 0 && entry.attackers == Bitboard(A) && (B(entry.region) & K)) {
+            free_escapes = entry.free_escapes;
+        } else {
             // Grow until stable, or until every escape square not held by an
             // attacker is in (no later step could add one).
             const B open_escapes = escape & (pro_x | extra_x);
@@ -363,9 +367,9 @@ void eval_terms(const Position& pos, Tables& t, Acc& acc) {
                 if (next == region) break;
                 region = next;
             }
-            entry = {Bitboard(A), int16_t(ks), int16_t(G::count(region & escape))};
+            free_escapes = G::count(region & escape);
+            if (K & pro_x) entry = {Bitboard(A), Bitboard(region), free_escapes};
         }
-        const int free_escapes = entry.free_escapes;
         acc.add(DEFENDERS, ESCAPE_REGION, free_escapes);
         if (!free_escapes) acc.add(ATTACKERS, KING_ENCLOSED, 1);
     }

@@ -513,15 +513,26 @@ TEST_CASE("eval: results do not depend on what was evaluated before", "[eval]") 
         for (const Position& pos : random_positions(v, 5, 80, 21))
             seen.emplace_back(pos, evaluate(pos, p));
     }
-    std::vector<Value> other(seen.size());
+    std::vector<Value> other(seen.size()), fresh(seen.size());
     std::thread worker([&] {
         for (size_t i = seen.size(); i-- > 0;)
             other[i] = evaluate(seen[i].first, default_params(seen[i].first.variant().rules));
     });
     worker.join();
+    // With an empty cache each time: a position of another variant in
+    // between makes the thread rebuild its tables.
+    const Position nine(eval_variant("tablut")), seven(eval_variant("brandubh"));
+    std::thread cold([&] {
+        for (size_t i = 0; i < seen.size(); ++i) {
+            (void)evaluate(seen[i].first.size() == 9 ? seven : nine, EvalParams{});
+            fresh[i] = evaluate(seen[i].first, default_params(seen[i].first.variant().rules));
+        }
+    });
+    cold.join();
     for (size_t i = 0; i < seen.size(); ++i) {
         INFO(to_tfen(seen[i].first));
         CHECK(other[i] == seen[i].second);
+        CHECK(fresh[i] == seen[i].second);
         CHECK(evaluate(seen[i].first, default_params(seen[i].first.variant().rules)) ==
               seen[i].second);
     }
