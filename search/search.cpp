@@ -329,6 +329,9 @@ Value Worker::search(Value alpha, Value beta, int depth, int ply, bool pv_node, 
         threatened = tafl::king_escapes(pos_) != 0;
     }
 
+    // No table move at a deep node: a shallower search will find one.
+    if (search_tuning().iir && !tt_move && depth >= 5 && !threatened) --depth;
+
     // The static evaluation serves only the pruning of non-PV nodes.
     Value static_eval = tt_hit && tte->eval() != VALUE_NONE ? tte->eval()
                         : pv_node                           ? VALUE_NONE

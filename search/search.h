@@ -55,6 +55,7 @@ struct SearchTuning {
     bool lmr = true;
     bool futility = true;
     bool lmp = true;
+    bool iir = true;
 };
 SearchTuning& search_tuning();
 
