@@ -45,7 +45,7 @@ const std::vector<Engine::BenchPosition>& Engine::bench_positions() {
 }
 
 int Engine::default_bench_depth() {
-    return 10;
+    return 11;
 }
 
 Engine::BenchResult Engine::bench(int depth, int hash_mb, int threads) const {
