@@ -87,6 +87,8 @@ struct Session {
         return out_lines;
     }
 
+    // Handles `line` and returns what it printed. (A `go` is started with
+    // loop.handle_line instead: its best move may come before send returns.)
     std::vector<std::string> send(std::string_view line) {
         loop.handle_line(line);
         return fresh();
@@ -172,7 +174,7 @@ TEST_CASE("option lines follow UCI's forms", "[protocol]") {
 TEST_CASE("isready answers readyok, also while searching", "[protocol]") {
     Session s;
     CHECK(s.send("isready") == std::vector<std::string>{"readyok"});
-    s.send("go infinite");
+    s.loop.handle_line("go infinite");
     s.loop.handle_line("isready");
     s.wait_for("readyok", 5);
     s.loop.handle_line("stop");
@@ -201,7 +203,7 @@ TEST_CASE("setoption: names with spaces, any case, values checked", "[protocol]"
     require_one_error(s.send("setoption name Variant value chess"), "Variant");
     require_one_error(s.send("setoption name Rules value dim:99"), "Rules");
     // MultiPV 2 is still in force: two lines per depth.
-    s.send("go depth 2");
+    s.loop.handle_line("go depth 2");
     auto lines = s.wait_for("bestmove");
     int multipv2 = 0;
     for (const auto& l : lines) multipv2 += l.find(" multipv 2 ") != std::string::npos;
@@ -263,7 +265,7 @@ TEST_CASE("position startpos and fen, with moves; applied whole or not at all", 
 TEST_CASE("go depth: info lines per depth, then a legal bestmove", "[protocol]") {
     Session s;
     s.send("position startpos");
-    s.send("go depth 3");
+    s.loop.handle_line("go depth 3");
     auto lines = s.wait_for("bestmove");
     int last_depth = 0;
     for (size_t i = 0; i + 1 < lines.size(); ++i) {
@@ -362,7 +364,7 @@ TEST_CASE("go parameters reach the limits; wtime/btime follow who moves first", 
 
 TEST_CASE("go searchmoves restricts the best move", "[protocol]") {
     Session s;
-    s.send("go depth 3 searchmoves d2-b2");
+    s.loop.handle_line("go depth 3 searchmoves d2-b2");
     auto lines = s.wait_for("bestmove");
     CHECK(tokens_of(lines.back())[1] == "d2-b2");
 }
@@ -370,7 +372,7 @@ TEST_CASE("go searchmoves restricts the best move", "[protocol]") {
 TEST_CASE("go infinite runs until stop; commands that need an idle engine are refused", "[protocol]") {
     Session s;
     s.send("position startpos");
-    s.send("go infinite");
+    s.loop.handle_line("go infinite");
     std::this_thread::sleep_for(std::chrono::milliseconds(50));
     require_one_error(s.send("go depth 1"), "not while searching");
     require_one_error(s.send("position startpos moves d2-b2"), "not while searching");
@@ -390,7 +392,7 @@ TEST_CASE("go infinite runs until stop; commands that need an idle engine are re
 
 TEST_CASE("go ponder, then ponderhit: the search goes on to its limit", "[protocol]") {
     Session s;
-    s.send("go ponder depth 2");
+    s.loop.handle_line("go ponder depth 2");
     std::this_thread::sleep_for(std::chrono::milliseconds(30));
     s.send("ponderhit");
     s.wait_for("bestmove");
@@ -399,7 +401,7 @@ TEST_CASE("go ponder, then ponderhit: the search goes on to its limit", "[protoc
 
 TEST_CASE("go ponder, then stop: the best move comes", "[protocol]") {
     Session s;
-    s.send("go ponder");
+    s.loop.handle_line("go ponder");
     std::this_thread::sleep_for(std::chrono::milliseconds(30));
     s.loop.handle_line("stop");
     s.wait_for("bestmove", 10);
@@ -407,22 +409,22 @@ TEST_CASE("go ponder, then stop: the best move comes", "[protocol]") {
 
 TEST_CASE("go with clocks and movetime end by themselves", "[protocol]") {
     Session s;
-    s.send("go movetime 100");
+    s.loop.handle_line("go movetime 100");
     s.wait_for("bestmove", 10);
-    s.send("go wtime 500 btime 500 winc 0 binc 0");
+    s.loop.handle_line("go wtime 500 btime 500 winc 0 binc 0");
     s.wait_for("bestmove", 10);
-    s.send("go atime 300 dtime 300 movestogo 10");
+    s.loop.handle_line("go atime 300 dtime 300 movestogo 10");
     s.wait_for("bestmove", 10);
-    s.send("go nodes 2000");
+    s.loop.handle_line("go nodes 2000");
     s.wait_for("bestmove", 10);
-    s.send("go mate 1 depth 4");
+    s.loop.handle_line("go mate 1 depth 4");
     s.wait_for("bestmove", 10);
 }
 
 TEST_CASE("no legal move: bestmove (none)", "[protocol]") {
     Session s;
     CHECK(s.send(std::string("position fen ") + DECIDED_FEN).empty());
-    s.send("go depth 3");
+    s.loop.handle_line("go depth 3");
     auto lines = s.wait_for("bestmove");
     CHECK(lines.back() == "bestmove (none)");
 }
