@@ -13,11 +13,11 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "cli.h"
-#include "match.h"
-#include "openings.h"
-#include "plot.h"
-#include "stats.h"
+#include "match/cli.h"
+#include "match/match.h"
+#include "match/openings.h"
+#include "match/plot.h"
+#include "match/stats.h"
 
 using namespace branan;
 using namespace branan::match;
