@@ -351,10 +351,10 @@ TEST_CASE("cli: bench prints the nodes searched and the speed", "[cli]") {
 TEST_CASE("cli: a UCI session through pipes", "[cli]") {
     Child c({});
     c.line("uci");
-    auto lines = c.read_until("uciok", 10);
+    auto lines = c.read_until("uciok", 30);
     CHECK(starts_with(lines[0], "id name Branan "));
     c.line("isready");
-    CHECK(c.read_line(10) == "readyok");
+    CHECK(c.read_line(30) == "readyok");
     c.line("setoption name Move Overhead value 10");
     c.line("position startpos moves d2-b2");
     c.line("go depth 3");
@@ -362,22 +362,22 @@ TEST_CASE("cli: a UCI session through pipes", "[cli]") {
     CHECK(lines.size() >= 4);
     c.line("go infinite");
     c.line("isready");
-    c.read_until("readyok", 10);
+    c.read_until("readyok", 30);
     c.line("go depth 1");
-    c.read_until("info string error: go: not while searching", 10);
+    c.read_until("info string error: go: not while searching", 30);
     c.line("stop");
-    c.read_until("bestmove", 10);
+    c.read_until("bestmove", 30);
     c.line("quit");
-    CHECK(c.wait(10) == 0);
+    CHECK(c.wait(30) == 0);
 }
 
 TEST_CASE("cli: end of input while searching stops the search, exit 0", "[cli]") {
     Child c({});
     c.line("go infinite");
     c.close_stdin();
-    std::string rest = c.read_rest(10);
+    std::string rest = c.read_rest(30);
     CHECK(rest.find("bestmove ") != std::string::npos);
-    CHECK(c.wait(10) == 0);
+    CHECK(c.wait(30) == 0);
 }
 
 TEST_CASE("cli: garbage, huge lines and binary input never break the loop", "[cli]") {
@@ -387,20 +387,20 @@ TEST_CASE("cli: garbage, huge lines and binary input never break the loop", "[cl
     // Skip the '\n' bytes so the garbage is a single line.
     garbage.erase(std::remove(garbage.begin(), garbage.end(), '\n'), garbage.end());
     c.send(garbage + "\n");
-    c.read_until("info string error:", 10);
+    c.read_until("info string error:", 30);
     c.send(std::string(1 << 20, 'x') + "\n");
-    CHECK(starts_with(c.read_line(10), "info string error: line longer than"));
+    CHECK(starts_with(c.read_line(30), "info string error: line longer than"));
     c.line("position fen nonsense");
-    CHECK(starts_with(c.read_line(10), "info string error: position"));
+    CHECK(starts_with(c.read_line(30), "info string error: position"));
     c.line("go depth banana");
-    CHECK(starts_with(c.read_line(10), "info string error: go"));
+    CHECK(starts_with(c.read_line(30), "info string error: go"));
     c.line("setoption name Hash value -3");
-    CHECK(starts_with(c.read_line(10), "info string error: setoption"));
+    CHECK(starts_with(c.read_line(30), "info string error: setoption"));
     c.line("d");
-    auto lines = c.read_until("Result:", 10);
+    auto lines = c.read_until("Result:", 30);
     CHECK(std::find(lines.begin(), lines.end(), "Fen: 3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3 a 0 1") != lines.end());
     c.close_stdin();
-    CHECK(c.wait(10) == 0);
+    CHECK(c.wait(30) == 0);
 }
 
 TEST_CASE("cli: a 100 MB line is skipped without holding it", "[cli][slow]") {
@@ -409,9 +409,9 @@ TEST_CASE("cli: a 100 MB line is skipped without holding it", "[cli][slow]") {
     for (int i = 0; i < 100; ++i) c.send(chunk);
     c.send("\nisready\n");
     CHECK(starts_with(c.read_line(30), "info string error: line longer than"));
-    CHECK(c.read_line(10) == "readyok");
+    CHECK(c.read_line(30) == "readyok");
     c.close_stdin();
-    CHECK(c.wait(10) == 0);
+    CHECK(c.wait(30) == 0);
 }
 
 TEST_CASE("cli: the protocol choice", "[cli]") {

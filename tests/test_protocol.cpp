@@ -176,7 +176,7 @@ TEST_CASE("isready answers readyok, also while searching", "[protocol]") {
     CHECK(s.send("isready") == std::vector<std::string>{"readyok"});
     s.loop.handle_line("go infinite");
     s.loop.handle_line("isready");
-    s.wait_for("readyok", 5);
+    s.wait_for("readyok", 30);
     s.loop.handle_line("stop");
     s.wait_for("bestmove");
 }
@@ -404,21 +404,21 @@ TEST_CASE("go ponder, then stop: the best move comes", "[protocol]") {
     s.loop.handle_line("go ponder");
     std::this_thread::sleep_for(std::chrono::milliseconds(30));
     s.loop.handle_line("stop");
-    s.wait_for("bestmove", 10);
+    s.wait_for("bestmove", 30);
 }
 
 TEST_CASE("go with clocks and movetime end by themselves", "[protocol]") {
     Session s;
     s.loop.handle_line("go movetime 100");
-    s.wait_for("bestmove", 10);
+    s.wait_for("bestmove", 30);
     s.loop.handle_line("go wtime 500 btime 500 winc 0 binc 0");
-    s.wait_for("bestmove", 10);
+    s.wait_for("bestmove", 30);
     s.loop.handle_line("go atime 300 dtime 300 movestogo 10");
-    s.wait_for("bestmove", 10);
+    s.wait_for("bestmove", 30);
     s.loop.handle_line("go nodes 2000");
-    s.wait_for("bestmove", 10);
+    s.wait_for("bestmove", 30);
     s.loop.handle_line("go mate 1 depth 4");
-    s.wait_for("bestmove", 10);
+    s.wait_for("bestmove", 30);
 }
 
 TEST_CASE("no legal move: bestmove (none)", "[protocol]") {
