@@ -50,6 +50,7 @@ Status parse_row(std::string_view row, int size, const std::string& row_name,
     while (i < row.size()) {
         char c = row[i];
         if (c >= '0' && c <= '9') {
+            if (c == '0') return Error{row_name + ": a run of empty squares starts with 0"};
             int run = 0;
             while (i < row.size() && row[i] >= '0' && row[i] <= '9') {
                 run = run * 10 + (row[i] - '0');
@@ -109,7 +110,8 @@ Status parse_row(std::string_view row, int size, const std::string& row_name,
 Result<int> parse_counter(std::string_view text, const char* what, int lo) {
     int n = 0;
     auto [p, ec] = std::from_chars(text.data(), text.data() + text.size(), n);
-    if (ec != std::errc() || p != text.data() + text.size() || n < lo || n > 1000000)
+    if (ec != std::errc() || p != text.data() + text.size() || n < lo || n > 1000000 ||
+        (text.size() > 1 && text[0] == '0'))
         return Error{std::string("tfen: bad ") + what + " '" + printable(text) + "'"};
     return n;
 }
@@ -252,6 +254,8 @@ Result<Square> take_square(const Variant& v, std::string_view& text, std::string
     while (i < text.size() && text[i] >= '0' && text[i] <= '9' && i < 4)
         rank = rank * 10 + (text[i++] - '0');
     if (i == 1) return Error{"move '" + printable(whole) + "': expected a rank after the file"};
+    if (text[1] == '0' && i > 2)
+        return Error{"move '" + printable(whole) + "': a rank does not start with 0"};
     const std::string sq(text.substr(0, i));
     if (file >= v.size || rank < 1 || rank > v.size)
         return Error{"move '" + printable(whole) + "': square " + printable(sq) +

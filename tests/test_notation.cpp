@@ -548,3 +548,17 @@ TEST_CASE("bad input: malformed rules strings name the problem", "[notation]") {
     REQUIRE_FALSE(v.ok());
     CHECK_THAT(v.error(), Catch::Contains("size"));
 }
+
+TEST_CASE("bad input: numbers with leading zeros are refused", "[notation]") {
+    // Read leniently they would not print back to the same text.
+    for (const char* text :
+         {"03t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3 a 0 1", "3t003/3t3/3T3/ttTKTtt/3T3/3t3/3t3 a 0 1",
+          "3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3 a 00 1", "3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3 a 0 01"}) {
+        auto pos = parse_tfen(variant("brandubh"), text);
+        INFO(text);
+        CHECK_FALSE(pos.ok());
+    }
+    CHECK_FALSE(parse_move(*variant("brandubh"), "d01-c1").ok());
+    CHECK_FALSE(parse_move(*variant("brandubh"), "d1-c01").ok());
+    CHECK(parse_move(*variant("brandubh"), "d1-c1").ok());
+}
