@@ -24,9 +24,9 @@ uint64_t per_second(uint64_t nodes, int64_t ms) {
 
 // "+0.35", "-1.20", "#3", "#-2"
 std::string human_score(const SearchInfo& info) {
-    if (info.mate) return "#" + std::to_string(info.mate);
     char buf[32];
-    std::snprintf(buf, sizeof buf, "%+.2f", info.score / 100.0);
+    if (info.mate) std::snprintf(buf, sizeof buf, "#%d", info.mate);
+    else std::snprintf(buf, sizeof buf, "%+.2f", info.score / 100.0);
     return buf;
 }
 
@@ -123,7 +123,10 @@ int run_analyze(Engine& engine, const AnalyzeOptions& o, LineWriter& out, std::o
 
     engine.on_info([&](const SearchInfo& info) {
         std::string pv;
-        for (Move m : info.pv) pv += (pv.empty() ? "" : " ") + move_name(*variant, m);
+        for (Move m : info.pv) {
+            if (!pv.empty()) pv += ' ';
+            pv += move_name(*variant, m);
+        }
         if (o.json) {
             std::string line = "{\"type\":\"info\",\"depth\":" + std::to_string(info.depth) +
                                ",\"seldepth\":" + std::to_string(info.seldepth) +
@@ -137,17 +140,17 @@ int run_analyze(Engine& engine, const AnalyzeOptions& o, LineWriter& out, std::o
             line += ",\"nodes\":" + std::to_string(info.nodes) + ",\"nps\":" + std::to_string(info.nps) +
                     ",\"hashfull\":" + std::to_string(info.hashfull) +
                     ",\"time\":" + std::to_string(info.time_ms) + ",\"pv\":[";
-            bool first = true;
-            for (Move m : info.pv) {
-                line += (first ? "" : ",") + json_string(move_name(*variant, m));
-                first = false;
+            for (size_t i = 0; i < info.pv.size(); ++i) {
+                if (i) line += ',';
+                line += json_string(move_name(*variant, info.pv[i]));
             }
             out.line(line + "]}");
         } else {
-            char head[96];
+            char multipv[16] = "";
+            if (info.multipv > 1) std::snprintf(multipv, sizeof multipv, "#%d ", info.multipv);
+            char head[128];
             std::snprintf(head, sizeof head, "depth %3d/%-3d %s%-7s nodes %12llu  %11s  pv ", info.depth,
-                          info.seldepth, info.multipv > 1 ? ("#" + std::to_string(info.multipv) + " ").c_str() : "",
-                          human_score(info).c_str(), (unsigned long long)info.nodes,
+                          info.seldepth, multipv, human_score(info).c_str(), (unsigned long long)info.nodes,
                           human_speed(info.nps).c_str());
             out.line(head + pv);
         }
