@@ -32,31 +32,32 @@ void otep_missing(std::ostream& err, std::string_view why) {
 void run_protocol(Engine& engine, Protocol protocol, std::istream& in, std::ostream& out,
                   std::ostream& err) {
     LineReader reader(in);
-    UciLoop uci(engine, out);
     std::string line;
 
     if (protocol == Protocol::OTEP) {
         if (otep_available()) return run_otep(engine, "", reader, out);
         otep_missing(err, "--protocol otep");
     } else if (protocol == Protocol::AUTO) {
-        // The first non-empty line decides.
+        // The first non-empty line decides; the UCI loop (and its engine
+        // callbacks) only exists once UCI is chosen.
         while (true) {
             const LineReader::Status st = reader.next(line);
-            if (st == LineReader::Status::END) return uci.finish();
+            if (st == LineReader::Status::END) return;
+            if (st == LineReader::Status::LINE && !uci::split(line).empty()) break;
             if (st == LineReader::Status::TOO_LONG) {
-                uci.line_too_long();
+                UciLoop(engine, out).line_too_long();
                 continue;
             }
-            if (!uci::split(line).empty()) break;
         }
         if (detect_protocol(line) == Protocol::OTEP) {
             if (otep_available()) return run_otep(engine, line, reader, out);
             // The rules line is OTEP's; UCI has nothing to do with it.
             otep_missing(err, "first line '" + printable(line) + "' is OTEP");
-        } else if (!uci.handle_line(line)) {
-            return uci.finish();
+            line.clear();
         }
     }
+    UciLoop uci(engine, out);
+    if (!line.empty() && !uci.handle_line(line)) return uci.finish();
     while (true) {
         const LineReader::Status st = reader.next(line);
         if (st == LineReader::Status::END) break;
