@@ -181,7 +181,7 @@ Result<Rules> parse_rules(std::string_view text) {
     bool have_start = false;
 
     for (size_t i = 1; i < tokens.size(); ++i) {
-        auto [key, value] = tokens[i];
+        const std::string_view key = tokens[i].first, value = tokens[i].second;
         if (!seen.insert(key).second) return error("key '" + std::string(key) + "' given twice");
         std::string k(key);
         auto bad_value = [&] {
