@@ -116,12 +116,15 @@ int cmd_bench(Engine& engine, const std::vector<std::string>& args, const po::va
 } // namespace
 
 int run_cli(int argc, const char* const argv[], std::istream& in, std::ostream& out, std::ostream& err) {
+    std::string preset_names;
+    for (const Preset& p : presets()) preset_names += (preset_names.empty() ? "" : ", ") + std::string(p.name);
+    const std::string variant_help = "preset: " + preset_names;
     po::options_description global("Options");
     global.add_options()
         ("help,h", "print this help and exit")
         ("version", "print the version and exit")
-        ("variant", po::value<std::string>()->default_value("brandubh"),
-         "preset: brandubh, brandubh-house, tablut, tablut-house")
+        ("variant", po::value<std::string>()->default_value(std::string(default_preset_name())),
+         variant_help.c_str())
         ("rules", po::value<std::string>(), "rules string (OpenTafl notation plus our keys); overrides --variant")
         ("hash", po::value<int64_t>(), "transposition table size in MB")
         ("threads", po::value<int64_t>(), "search threads")
