@@ -2,6 +2,7 @@
 
 #include <cassert>
 
+#include "capture.h"
 #include "movegen.h"
 
 namespace branan {
@@ -140,6 +141,21 @@ void Position::remove(Square s) {
     if (p == KING) king_ = NO_SQUARE;
 }
 
+void Position::move_piece(Piece p, Square from, Square to) {
+    const Variant& v = *variant_;
+    const Bitboard from_to = square_bb(from) | square_bb(to);
+    board_[from] = NO_PIECE;
+    board_[to] = p;
+    by_piece_[p] ^= from_to;
+    occupied_ ^= from_to;
+    const int ff = v.file[from], fr = v.rank[from], tf = v.file[to], tr = v.rank[to];
+    rank_occ_[fr] ^= uint16_t(1 << ff);
+    file_occ_[ff] ^= uint16_t(1 << fr);
+    rank_occ_[tr] ^= uint16_t(1 << tf);
+    file_occ_[tf] ^= uint16_t(1 << tr);
+    if (p == KING) king_ = to;
+}
+
 uint64_t Position::compute_key() const {
     uint64_t k = 0;
     for (Square s = 0; s < variant_->num_squares; ++s)
@@ -194,72 +210,19 @@ void Position::make_move(Move m) {
     StateInfo& st = history_.emplace_back();
     st.move = m;
 
-    // Move the piece.
-    const Bitboard from_to = square_bb(from) | square_bb(to);
-    board_[from] = NO_PIECE;
-    board_[to] = p;
-    by_piece_[p] ^= from_to;
-    occupied_ ^= from_to;
-    const int ff = v.file[from], fr = v.rank[from], tf = v.file[to], tr = v.rank[to];
-    rank_occ_[fr] ^= uint16_t(1 << ff);
-    file_occ_[ff] ^= uint16_t(1 << fr);
-    rank_occ_[tr] ^= uint16_t(1 << tf);
-    file_occ_[tf] ^= uint16_t(1 << tr);
-    if (p == KING) king_ = to;
+    move_piece(p, from, to);
 
     int ncaptured = 0;
     if (p != KING || v.king_hammer) {
+        auto at = [this](Square q) { return board_[q]; };
         for (int d = 0; d < 4; ++d) {
+            if (!captures_toward(v, at, side_, to, d)) continue;
             const Square a = v.neighbour[to][d];
-            if (a == NO_SQUARE) continue;
             const Piece victim = board_[a];
-            if (victim == NO_PIECE || side_of(victim) == side_) continue;
-            bool captured;
-            if (victim == KING) {
-                if (test(v.king_strong, a)) {
-                    // Every side of the king must be an attacker or hostile.
-                    captured = true;
-                    for (int e = 0; e < 4 && captured; ++e) {
-                        const Square c = v.neighbour[a][e];
-                        if (c == NO_SQUARE)
-                            captured = v.edge_captures_king;
-                        else if (board_[c] == ATTACKER)
-                            continue;
-                        else if (board_[c] == NO_PIECE)
-                            captured = test(v.hostile_empty[KING], c);
-                        else
-                            captured = test(v.hostile_occupied[KING], c);
-                    }
-                } else {
-                    const Square b = v.neighbour[a][d];
-                    if (b == NO_SQUARE)
-                        captured = false;
-                    else if (board_[b] == ATTACKER)
-                        captured = true;
-                    else if (board_[b] == NO_PIECE)
-                        captured = test(v.hostile_empty[KING], b);
-                    else
-                        captured = test(v.hostile_occupied[KING], b);
-                }
-            } else {
-                const Square b = v.neighbour[a][d];
-                if (b == NO_SQUARE) continue;
-                const Piece anvil = board_[b];
-                if (anvil == NO_PIECE)
-                    captured = test(v.hostile_empty[victim], b);
-                else if (side_of(anvil) == side_)
-                    captured = anvil != KING || v.king_anvil;
-                else if (anvil == KING && v.rules.linnaean && test(v.throne, b))
-                    captured = linnaean_capture(b, a);
-                else
-                    captured = test(v.hostile_occupied[victim], b);
-            }
-            if (captured) {
-                st.captured |= square_bb(a);
-                st.captured_piece[ncaptured++] = victim;
-                key ^= zobrist::piece_square[victim][a];
-                remove(a);
-            }
+            st.captured |= square_bb(a);
+            st.captured_piece[ncaptured++] = victim;
+            key ^= zobrist::piece_square[victim][a];
+            remove(a);
         }
     }
 
@@ -271,35 +234,13 @@ void Position::make_move(Move m) {
     set_decided(st);
 }
 
-bool Position::linnaean_capture(Square king_sq, Square victim_sq) const {
-    // The king on the throne with attackers on his three other sides: the
-    // defender on the fourth side is taken against the throne.
-    const Variant& v = *variant_;
-    for (int e = 0; e < 4; ++e) {
-        const Square c = v.neighbour[king_sq][e];
-        if (c != victim_sq && (c == NO_SQUARE || board_[c] != ATTACKER)) return false;
-    }
-    return true;
-}
-
 void Position::unmake_move() {
     assert(history_.size() > 1);
     const Variant& v = *variant_;
     const StateInfo& st = history_.back();
     const Square from = st.move.from(), to = st.move.to();
     side_ = ~side_;
-    const Piece p = board_[to];
-    const Bitboard from_to = square_bb(from) | square_bb(to);
-    board_[to] = NO_PIECE;
-    board_[from] = p;
-    by_piece_[p] ^= from_to;
-    occupied_ ^= from_to;
-    const int ff = v.file[from], fr = v.rank[from], tf = v.file[to], tr = v.rank[to];
-    rank_occ_[fr] ^= uint16_t(1 << ff);
-    file_occ_[ff] ^= uint16_t(1 << fr);
-    rank_occ_[tr] ^= uint16_t(1 << tf);
-    file_occ_[tf] ^= uint16_t(1 << tr);
-    if (p == KING) king_ = from;
+    move_piece(board_[to], to, from);
     if (st.captured) {
         // captured_piece[] follows the order in which make_move found them:
         // directions N, E, S, W from the destination.

@@ -82,9 +82,9 @@ class Position {
     const StateInfo& state() const { return history_.back(); }
     void put(Piece p, Square s);
     void remove(Square s);
+    void move_piece(Piece p, Square from, Square to);
     void set_decided(StateInfo& st) const;
     bool encircled() const;
-    bool linnaean_capture(Square king_sq, Square victim_sq) const;
 
     VariantPtr variant_;
     std::array<Piece, MAX_SQUARES> board_{};

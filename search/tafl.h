@@ -5,6 +5,7 @@
 // which squares block his way out. All are read from the Variant's masks,
 // like make_move, without making the move.
 
+#include "capture.h"
 #include "movegen.h"
 
 namespace branan::tafl {
@@ -109,7 +110,6 @@ inline bool king_capture_threat(const Position& pos) {
     return false;
 }
 
-
 // Calls f(Move) for every legal move of `side` to the empty square t.
 template <typename F>
 inline void for_each_move_to(const Position& pos, Square t, Side side, F&& f) {
@@ -185,53 +185,9 @@ inline MoveEffect move_effect(const Position& pos, Move m) {
     if (p == KING && !v.king_hammer) return out;
     auto at = [&](Square s) { return s == to ? p : s == from ? NO_PIECE : pos.piece_on(s); };
     for (int d = 0; d < 4; ++d) {
-        const Square a = v.neighbour[to][d];
-        if (a == NO_SQUARE) continue;
-        const Piece victim = at(a);
-        if (victim == NO_PIECE || side_of(victim) == us) continue;
-        if (victim == KING) {
-            bool captured;
-            if (test(v.king_strong, a)) {
-                captured = true;
-                for (int e = 0; e < 4 && captured; ++e) {
-                    const Square c = v.neighbour[a][e];
-                    if (c == NO_SQUARE)
-                        captured = v.edge_captures_king;
-                    else if (at(c) == ATTACKER)
-                        continue;
-                    else if (at(c) == NO_PIECE)
-                        captured = test(v.hostile_empty[KING], c);
-                    else
-                        captured = test(v.hostile_occupied[KING], c);
-                }
-            } else {
-                const Square b = v.neighbour[a][d];
-                if (b == NO_SQUARE)
-                    captured = false;
-                else if (at(b) == ATTACKER)
-                    captured = true;
-                else if (at(b) == NO_PIECE)
-                    captured = test(v.hostile_empty[KING], b);
-                else
-                    captured = test(v.hostile_occupied[KING], b);
-            }
-            if (captured) {
-                out.wins = true;
-                ++out.captures;
-            }
-            continue;
-        }
-        const Square b = v.neighbour[a][d];
-        if (b == NO_SQUARE) continue;
-        const Piece anvil = at(b);
-        bool captured;
-        if (anvil == NO_PIECE)
-            captured = test(v.hostile_empty[victim], b);
-        else if (side_of(anvil) == us)
-            captured = anvil != KING || v.king_anvil;
-        else
-            captured = test(v.hostile_occupied[victim], b);
-        if (captured) ++out.captures;
+        if (!captures_toward(v, at, us, to, d)) continue;
+        ++out.captures;
+        if (pos.piece_on(v.neighbour[to][d]) == KING) out.wins = true;
     }
     // The last attacker captured.
     if (us == DEFENDERS && out.captures && v.rules.no_attackers_wins) {
