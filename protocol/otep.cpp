@@ -12,23 +12,11 @@
 #include "movegen.h"
 #include "notation.h"
 #include "output.h"
+#include "uci.h"
 
 namespace branan {
 
 namespace {
-
-std::vector<std::string_view> words(std::string_view text) {
-    std::vector<std::string_view> out;
-    size_t pos = 0;
-    while (pos < text.size()) {
-        while (pos < text.size() && (text[pos] == ' ' || text[pos] == '\t')) ++pos;
-        size_t end = pos;
-        while (end < text.size() && text[end] != ' ' && text[end] != '\t') ++end;
-        if (end > pos) out.push_back(text.substr(pos, end - pos));
-        pos = end;
-    }
-    return out;
-}
 
 std::optional<int64_t> to_int(std::string_view s) {
     int64_t v = 0;
@@ -92,7 +80,7 @@ class OtepLoop {
 
     // Returns false when the session is over (goodbye).
     bool handle(std::string_view line) {
-        const auto w = words(line);
+        const auto w = uci::split(line);
         if (w.empty()) return true;
         const std::string_view cmd = w[0];
         const std::string_view rest = line.substr(line.find(cmd) + cmd.size());
@@ -156,7 +144,7 @@ class OtepLoop {
 
     void cmd_rules(std::string_view rest) {
         stop_search(true);
-        const auto w = words(rest);
+        const auto w = uci::split(rest);
         if (w.empty()) return message("rules: missing rules string");
         std::string text(rest.substr(rest.find(w[0])));
         while (!text.empty() && (text.back() == ' ' || text.back() == '\r')) text.pop_back();
