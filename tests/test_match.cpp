@@ -558,7 +558,7 @@ TEST_CASE("The branan-match program: match, merge, plot", "[match]") {
 // Off until the lead enables it (set to true): two real engines, where the
 // referee must see only normal game ends. With it on, the test still skips
 // (with a warning) while the branan binary does not exist.
-constexpr bool REAL_BRANAN_MATCH_ENABLED = false;
+constexpr bool REAL_BRANAN_MATCH_ENABLED = true;
 
 TEST_CASE("Two real branan instances play a short match", "[match]") {
 #ifdef BRANAN_BINARY
