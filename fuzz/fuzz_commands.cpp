@@ -34,7 +34,8 @@ bool runnable(const std::vector<std::string_view>& tokens, std::string_view line
         auto so = uci::parse_setoption(line.substr(size_t(cmd.data() + cmd.size() - line.data())));
         if (so) {
             const OptionInfo* o = uci::find_option(options, so->name);
-            if (o && (o->name == "Hash" || o->name == "Threads" || o->name == "EvalFile")) return false;
+            if (o && (o->name == "Hash" || o->name == "Threads" || o->name == "EvalFile"))
+                return false;
         }
     }
     return true;

@@ -34,7 +34,8 @@ struct UsageError {
     std::string message;
 };
 
-po::variables_map parse(const po::options_description& options, const std::vector<std::string>& args,
+po::variables_map parse(const po::options_description& options,
+                        const std::vector<std::string>& args,
                         const po::positional_options_description* positional = nullptr) {
     po::variables_map vm;
     po::command_line_parser parser(args);
@@ -54,16 +55,17 @@ T checked(const po::variables_map& vm, const char* name, T lo, T hi) {
     return v;
 }
 
-int cmd_analyze(Engine& engine, const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+int cmd_analyze(Engine& engine, const std::vector<std::string>& args, std::ostream& out,
+                std::ostream& err) {
     po::options_description options("analyze options");
-    options.add_options()
-        ("fen", po::value<std::string>(), "position (TFEN); default: the start position")
-        ("moves", po::value<std::string>(), "moves played from the position, space-separated")
-        ("depth", po::value<int>(), "search to this depth")
-        ("movetime", po::value<int64_t>(), "search this many milliseconds")
-        ("nodes", po::value<int64_t>(), "search this many nodes")
-        ("multipv", po::value<int>(), "report this many best lines")
-        ("json", "one JSON object per line");
+    options.add_options()("fen", po::value<std::string>(),
+                          "position (TFEN); default: the start position")(
+        "moves", po::value<std::string>(), "moves played from the position, space-separated")(
+        "depth", po::value<int>(), "search to this depth")("movetime", po::value<int64_t>(),
+                                                           "search this many milliseconds")(
+        "nodes", po::value<int64_t>(), "search this many nodes")(
+        "multipv", po::value<int>(), "report this many best lines")("json",
+                                                                    "one JSON object per line");
     const po::variables_map vm = parse(options, args);
     AnalyzeOptions o;
     if (vm.count("fen")) o.fen = vm["fen"].as<std::string>();
@@ -77,11 +79,11 @@ int cmd_analyze(Engine& engine, const std::vector<std::string>& args, std::ostre
     return run_analyze(engine, o, writer, err);
 }
 
-int cmd_perft(Engine& engine, const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+int cmd_perft(Engine& engine, const std::vector<std::string>& args, std::ostream& out,
+              std::ostream& err) {
     po::options_description options("perft options");
-    options.add_options()
-        ("depth", po::value<int>(), "depth")
-        ("fen", po::value<std::string>(), "position (TFEN); default: the start position");
+    options.add_options()("depth", po::value<int>(), "depth")(
+        "fen", po::value<std::string>(), "position (TFEN); default: the start position");
     po::positional_options_description positional;
     positional.add("depth", 1);
     const po::variables_map vm = parse(options, args, &positional);
@@ -115,28 +117,29 @@ int cmd_bench(Engine& engine, const std::vector<std::string>& args, const po::va
 
 } // namespace
 
-int run_cli(int argc, const char* const argv[], std::istream& in, std::ostream& out, std::ostream& err) {
+int run_cli(int argc, const char* const argv[], std::istream& in, std::ostream& out,
+            std::ostream& err) {
     std::string preset_names;
-    for (const Preset& p : presets()) preset_names += (preset_names.empty() ? "" : ", ") + std::string(p.name);
+    for (const Preset& p : presets())
+        preset_names += (preset_names.empty() ? "" : ", ") + std::string(p.name);
     const std::string variant_help = "preset: " + preset_names;
     po::options_description global("Options");
-    global.add_options()
-        ("help,h", "print this help and exit")
-        ("version", "print the version and exit")
-        ("variant", po::value<std::string>()->default_value(std::string(default_preset_name())),
-         variant_help.c_str())
-        ("rules", po::value<std::string>(), "rules string (OpenTafl notation plus our keys); overrides --variant")
-        ("hash", po::value<int64_t>(), "transposition table size in MB")
-        ("threads", po::value<int64_t>(), "search threads")
-        ("eval-file", po::value<std::string>(), "evaluation weights file")
-        ("protocol", po::value<std::string>()->default_value("auto"), "auto, uci or otep")
-        ("log-file", po::value<std::string>(), "log to this file instead of stderr")
-        ("log-level", po::value<std::string>()->default_value("warn"),
-         "trace, debug, info, warn, error, critical, off");
+    global.add_options()("help,h", "print this help and exit")("version",
+                                                               "print the version and exit")(
+        "variant", po::value<std::string>()->default_value(std::string(default_preset_name())),
+        variant_help.c_str())(
+        "rules", po::value<std::string>(),
+        "rules string (OpenTafl notation plus our keys); overrides --variant")(
+        "hash", po::value<int64_t>(), "transposition table size in MB")(
+        "threads", po::value<int64_t>(), "search threads")("eval-file", po::value<std::string>(),
+                                                           "evaluation weights file")(
+        "protocol", po::value<std::string>()->default_value("auto"), "auto, uci or otep")(
+        "log-file", po::value<std::string>(), "log to this file instead of stderr")(
+        "log-level", po::value<std::string>()->default_value("warn"),
+        "trace, debug, info, warn, error, critical, off");
     po::options_description hidden;
-    hidden.add_options()
-        ("command", po::value<std::string>())
-        ("args", po::value<std::vector<std::string>>());
+    hidden.add_options()("command",
+                         po::value<std::string>())("args", po::value<std::vector<std::string>>());
     po::options_description all;
     all.add(global).add(hidden);
     po::positional_options_description positional;
@@ -153,7 +156,8 @@ int run_cli(int argc, const char* const argv[], std::istream& in, std::ostream& 
         po::notify(vm);
 
         if (vm.count("help")) {
-            out << USAGE << "\n" << global << "\nThe README's Protocol section lists the protocol commands.\n";
+            out << USAGE << "\n"
+                << global << "\nThe README's Protocol section lists the protocol commands.\n";
             return 0;
         }
         if (vm.count("version")) {
@@ -162,7 +166,8 @@ int run_cli(int argc, const char* const argv[], std::istream& in, std::ostream& 
         }
         // The command's own options and arguments: everything the global
         // parser did not take, in order, after the command word.
-        std::vector<std::string> rest = po::collect_unrecognized(parsed.options, po::include_positional);
+        std::vector<std::string> rest =
+            po::collect_unrecognized(parsed.options, po::include_positional);
         std::string command;
         if (vm.count("command")) {
             command = vm["command"].as<std::string>();
@@ -172,7 +177,8 @@ int run_cli(int argc, const char* const argv[], std::istream& in, std::ostream& 
             throw UsageError{"unknown option '" + printable(rest.front()) + "'"};
         }
         if (!command.empty() && command != "analyze" && command != "perft" && command != "bench")
-            throw UsageError{"unknown command '" + printable(command) + "' (analyze, perft, bench)"};
+            throw UsageError{"unknown command '" + printable(command) +
+                             "' (analyze, perft, bench)"};
 
         const std::string log_file = vm.count("log-file") ? vm["log-file"].as<std::string>() : "";
         if (Status st = setup_logging(log_file, vm["log-level"].as<std::string>()); !st)
@@ -191,8 +197,10 @@ int run_cli(int argc, const char* const argv[], std::istream& in, std::ostream& 
         if (vm.count("hash"))
             apply("--hash", engine.set_option("Hash", std::to_string(vm["hash"].as<int64_t>())));
         if (vm.count("threads"))
-            apply("--threads", engine.set_option("Threads", std::to_string(vm["threads"].as<int64_t>())));
-        if (vm.count("eval-file")) apply("--eval-file", engine.set_option("EvalFile", vm["eval-file"].as<std::string>()));
+            apply("--threads",
+                  engine.set_option("Threads", std::to_string(vm["threads"].as<int64_t>())));
+        if (vm.count("eval-file"))
+            apply("--eval-file", engine.set_option("EvalFile", vm["eval-file"].as<std::string>()));
         logger().info("Branan {} started, rules {}", BRANAN_VERSION, engine.rules_string());
 
         if (command == "analyze") return cmd_analyze(engine, rest, out, err);

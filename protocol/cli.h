@@ -9,6 +9,7 @@
 namespace branan {
 
 // Returns the exit status: 0 success, 1 a command failed, 2 bad command line.
-int run_cli(int argc, const char* const argv[], std::istream& in, std::ostream& out, std::ostream& err);
+int run_cli(int argc, const char* const argv[], std::istream& in, std::ostream& out,
+            std::ostream& err);
 
 } // namespace branan

@@ -25,16 +25,21 @@ uint64_t per_second(uint64_t nodes, int64_t ms) {
 // "+0.35", "-1.20", "#3", "#-2"
 std::string human_score(const SearchInfo& info) {
     char buf[32];
-    if (info.mate) std::snprintf(buf, sizeof buf, "#%d", info.mate);
-    else std::snprintf(buf, sizeof buf, "%+.2f", info.score / 100.0);
+    if (info.mate)
+        std::snprintf(buf, sizeof buf, "#%d", info.mate);
+    else
+        std::snprintf(buf, sizeof buf, "%+.2f", info.score / 100.0);
     return buf;
 }
 
 std::string human_speed(uint64_t nps) {
     char buf[32];
-    if (nps >= 10'000'000) std::snprintf(buf, sizeof buf, "%.1f Mn/s", nps / 1e6);
-    else if (nps >= 10'000) std::snprintf(buf, sizeof buf, "%.0f kn/s", nps / 1e3);
-    else std::snprintf(buf, sizeof buf, "%llu n/s", (unsigned long long)nps);
+    if (nps >= 10'000'000)
+        std::snprintf(buf, sizeof buf, "%.1f Mn/s", nps / 1e6);
+    else if (nps >= 10'000)
+        std::snprintf(buf, sizeof buf, "%.0f kn/s", nps / 1e3);
+    else
+        std::snprintf(buf, sizeof buf, "%llu n/s", (unsigned long long)nps);
     return buf;
 }
 
@@ -110,8 +115,8 @@ int run_analyze(Engine& engine, const AnalyzeOptions& o, LineWriter& out, std::o
     const std::string tfen = to_tfen(pos);
     const GameResult result = pos.result();
     if (o.json) {
-        std::string line = "{\"type\":\"position\",\"fen\":" + json_string(tfen) +
-                           ",\"side\":\"" + (pos.side_to_move() == ATTACKERS ? "attackers" : "defenders") +
+        std::string line = "{\"type\":\"position\",\"fen\":" + json_string(tfen) + ",\"side\":\"" +
+                           (pos.side_to_move() == ATTACKERS ? "attackers" : "defenders") +
                            "\",\"rules\":" + json_string(engine.rules_string()) + ",\"result\":";
         line += result.over() ? "{\"winner\":\"" + std::string(to_string(result.winner)) +
                                     "\",\"reason\":\"" + to_string(result.reason) + "\"}"
@@ -131,13 +136,15 @@ int run_analyze(Engine& engine, const AnalyzeOptions& o, LineWriter& out, std::o
             std::string line = "{\"type\":\"info\",\"depth\":" + std::to_string(info.depth) +
                                ",\"seldepth\":" + std::to_string(info.seldepth) +
                                ",\"multipv\":" + std::to_string(info.multipv) + ",\"score\":{";
-            line += info.mate ? "\"mate\":" + std::to_string(info.mate) : "\"cp\":" + std::to_string(info.score);
+            line += info.mate ? "\"mate\":" + std::to_string(info.mate)
+                              : "\"cp\":" + std::to_string(info.score);
             line += std::string(",\"bound\":\"") +
                     (info.bound == Bound::LOWER   ? "lower"
                      : info.bound == Bound::UPPER ? "upper"
                                                   : "exact") +
                     "\"}";
-            line += ",\"nodes\":" + std::to_string(info.nodes) + ",\"nps\":" + std::to_string(info.nps) +
+            line += ",\"nodes\":" + std::to_string(info.nodes) +
+                    ",\"nps\":" + std::to_string(info.nps) +
                     ",\"hashfull\":" + std::to_string(info.hashfull) +
                     ",\"time\":" + std::to_string(info.time_ms) + ",\"pv\":[";
             for (size_t i = 0; i < info.pv.size(); ++i) {
@@ -149,9 +156,9 @@ int run_analyze(Engine& engine, const AnalyzeOptions& o, LineWriter& out, std::o
             char multipv[16] = "";
             if (info.multipv > 1) std::snprintf(multipv, sizeof multipv, "#%d ", info.multipv);
             char head[128];
-            std::snprintf(head, sizeof head, "depth %3d/%-3d %s%-7s nodes %12llu  %11s  pv ", info.depth,
-                          info.seldepth, multipv, human_score(info).c_str(), (unsigned long long)info.nodes,
-                          human_speed(info.nps).c_str());
+            std::snprintf(head, sizeof head, "depth %3d/%-3d %s%-7s nodes %12llu  %11s  pv ",
+                          info.depth, info.seldepth, multipv, human_score(info).c_str(),
+                          (unsigned long long)info.nodes, human_speed(info.nps).c_str());
             out.line(head + pv);
         }
     });
@@ -183,10 +190,12 @@ int run_analyze(Engine& engine, const AnalyzeOptions& o, LineWriter& out, std::o
     const std::string ponder_text = best.ponder.is_none() ? "" : move_name(*variant, best.ponder);
     if (o.json) {
         out.line("{\"type\":\"bestmove\",\"move\":" +
-                 (best.best.is_none() ? std::string("null") : json_string(best_text)) + ",\"ponder\":" +
+                 (best.best.is_none() ? std::string("null") : json_string(best_text)) +
+                 ",\"ponder\":" +
                  (ponder_text.empty() ? std::string("null") : json_string(ponder_text)) + "}");
     } else {
-        out.line("Best move: " + best_text + (ponder_text.empty() ? "" : " (ponder " + ponder_text + ")"));
+        out.line("Best move: " + best_text +
+                 (ponder_text.empty() ? "" : " (ponder " + ponder_text + ")"));
     }
     return 0;
 }

@@ -20,7 +20,8 @@ std::vector<std::string> perft_lines(Position& pos, int depth, bool timing);
 // The bench of the search: "Nodes searched: N", "Nodes/second: N" and the
 // time. depth 0 = the bench's default depth; a fresh engine of `hash_mb`
 // and `threads` searches (`engine` is not touched).
-std::vector<std::string> bench_lines(const Engine& engine, int depth, int hash_mb = 16, int threads = 1);
+std::vector<std::string> bench_lines(const Engine& engine, int depth, int hash_mb = 16,
+                                     int threads = 1);
 
 struct AnalyzeOptions {
     std::string fen;   // empty: the start position

@@ -15,7 +15,8 @@ std::mutex logger_mutex;
 std::shared_ptr<spdlog::logger> instance;
 
 std::shared_ptr<spdlog::logger> make_stderr_logger() {
-    auto l = std::make_shared<spdlog::logger>("branan", std::make_shared<spdlog::sinks::stderr_sink_mt>());
+    auto l = std::make_shared<spdlog::logger>("branan",
+                                              std::make_shared<spdlog::sinks::stderr_sink_mt>());
     l->set_level(spdlog::level::warn);
     return l;
 }

@@ -109,8 +109,10 @@ Result<SearchLimits> parse_go(const std::vector<std::string_view>& args, const P
     for (; i < args.size(); ++i) {
         const std::string_view key = args[i];
         Status st;
-        if (key == "infinite") limits.infinite = true;
-        else if (key == "ponder") limits.ponder = true;
+        if (key == "infinite")
+            limits.infinite = true;
+        else if (key == "ponder")
+            limits.ponder = true;
         else if (key == "depth") {
             auto v = value(key, 1, MAX_GO_DEPTH);
             if (!v) return Error{v.error()};
@@ -131,24 +133,32 @@ Result<SearchLimits> parse_go(const std::vector<std::string_view>& args, const P
             auto v = value(key, 1, 10000);
             if (!v) return Error{v.error()};
             limits.movestogo = int(*v);
-        } else if (key == "atime") st = clock(key, limits.time_ms[ATTACKERS]);
-        else if (key == "dtime") st = clock(key, limits.time_ms[DEFENDERS]);
-        else if (key == "ainc") st = clock(key, limits.inc_ms[ATTACKERS]);
-        else if (key == "dinc") st = clock(key, limits.inc_ms[DEFENDERS]);
-        else if (key == "wtime") st = clock(key, limits.time_ms[first]);
-        else if (key == "btime") st = clock(key, limits.time_ms[~first]);
-        else if (key == "winc") st = clock(key, limits.inc_ms[first]);
-        else if (key == "binc") st = clock(key, limits.inc_ms[~first]);
+        } else if (key == "atime")
+            st = clock(key, limits.time_ms[ATTACKERS]);
+        else if (key == "dtime")
+            st = clock(key, limits.time_ms[DEFENDERS]);
+        else if (key == "ainc")
+            st = clock(key, limits.inc_ms[ATTACKERS]);
+        else if (key == "dinc")
+            st = clock(key, limits.inc_ms[DEFENDERS]);
+        else if (key == "wtime")
+            st = clock(key, limits.time_ms[first]);
+        else if (key == "btime")
+            st = clock(key, limits.time_ms[~first]);
+        else if (key == "winc")
+            st = clock(key, limits.inc_ms[first]);
+        else if (key == "binc")
+            st = clock(key, limits.inc_ms[~first]);
         else if (key == "searchmoves") {
             size_t start = i;
             while (i + 1 < args.size()) {
                 auto m = parse_legal_move(pos, args[i + 1]);
                 if (!m) {
                     // A keyword ends the list; anything else is a bad move.
-                    static const char* keywords[] = {"infinite", "ponder", "depth", "nodes",
-                                                     "movetime", "mate", "movestogo", "atime",
-                                                     "dtime", "ainc", "dinc", "wtime", "btime",
-                                                     "winc", "binc", "searchmoves"};
+                    static const char* keywords[] = {
+                        "infinite",  "ponder", "depth", "nodes",      "movetime", "mate",
+                        "movestogo", "atime",  "dtime", "ainc",       "dinc",     "wtime",
+                        "btime",     "winc",   "binc",  "searchmoves"};
                     if (std::find(std::begin(keywords), std::end(keywords), args[i + 1]) !=
                         std::end(keywords))
                         break;
@@ -212,7 +222,8 @@ std::string option_line(const OptionInfo& o) {
         s += "button";
         break;
     case OptionInfo::Type::STRING:
-        s += "string default " + (o.default_value.empty() ? std::string("<empty>") : o.default_value);
+        s += "string default " +
+             (o.default_value.empty() ? std::string("<empty>") : o.default_value);
         break;
     }
     return s;
@@ -222,11 +233,12 @@ std::string info_line(const Variant& variant, const SearchInfo& info) {
     std::string s = "info depth " + std::to_string(info.depth);
     if (info.seldepth) s += " seldepth " + std::to_string(info.seldepth);
     s += " multipv " + std::to_string(info.multipv);
-    s += info.mate ? " score mate " + std::to_string(info.mate) : " score cp " + std::to_string(info.score);
+    s += info.mate ? " score mate " + std::to_string(info.mate)
+                   : " score cp " + std::to_string(info.score);
     if (info.bound == Bound::LOWER) s += " lowerbound";
     if (info.bound == Bound::UPPER) s += " upperbound";
-    s += " nodes " + std::to_string(info.nodes) + " nps " + std::to_string(info.nps) + " hashfull " +
-         std::to_string(info.hashfull) + " time " + std::to_string(info.time_ms);
+    s += " nodes " + std::to_string(info.nodes) + " nps " + std::to_string(info.nps) +
+         " hashfull " + std::to_string(info.hashfull) + " time " + std::to_string(info.time_ms);
     if (!info.pv.empty()) {
         s += " pv";
         for (Move m : info.pv) s += " " + move_name(variant, m);
@@ -257,14 +269,24 @@ std::vector<std::string> board_diagram(const Position& pos) {
             const Square s = v.square(f, r);
             char c = '.';
             switch (pos.piece_on(s)) {
-            case ATTACKER: c = 't'; break;
-            case DEFENDER: c = 'T'; break;
-            case KING: c = 'K'; break;
-            default: break;
+            case ATTACKER:
+                c = 't';
+                break;
+            case DEFENDER:
+                c = 'T';
+                break;
+            case KING:
+                c = 'K';
+                break;
+            default:
+                break;
             }
-            if (test(v.throne, s)) row += std::string("[") + c + "]";
-            else if (test(v.corners, s)) row += std::string("(") + c + ")";
-            else row += std::string(" ") + c + " ";
+            if (test(v.throne, s))
+                row += std::string("[") + c + "]";
+            else if (test(v.corners, s))
+                row += std::string("(") + c + ")";
+            else
+                row += std::string(" ") + c + " ";
         }
         row += "  " + std::to_string(r + 1);
         lines.push_back(row);
@@ -284,8 +306,9 @@ std::vector<std::string> describe_position(const Position& pos, const std::strin
     lines.push_back(std::string("Key: ") + key);
     lines.push_back("Rules: " + rules_string);
     const GameResult r = pos.result();
-    lines.push_back(r.over() ? std::string("Result: ") + to_string(r.winner) + " " + to_string(r.reason)
-                             : std::string("Result: ongoing"));
+    lines.push_back(r.over()
+                        ? std::string("Result: ") + to_string(r.winner) + " " + to_string(r.reason)
+                        : std::string("Result: ongoing"));
     return lines;
 }
 
@@ -302,8 +325,8 @@ std::vector<std::string> describe_eval(const Engine& engine) {
         start = end + 1;
     }
     const char* side = pos.side_to_move() == ATTACKERS ? "attackers" : "defenders";
-    lines.push_back(std::string("Eval: ") + std::to_string(engine.evaluate()) + " cp (from the side to move, " +
-                    side + ")");
+    lines.push_back(std::string("Eval: ") + std::to_string(engine.evaluate()) +
+                    " cp (from the side to move, " + side + ")");
     return lines;
 }
 
@@ -472,7 +495,8 @@ void UciLoop::cmd_position(const std::vector<std::string_view>& args) {
     auto cmd = uci::parse_position(args);
     if (!cmd) return error(cmd.error());
     if (!idle("position")) return;
-    if (Status st = engine_.set_position(cmd->tfen, cmd->moves); !st) error("position: " + st.error());
+    if (Status st = engine_.set_position(cmd->tfen, cmd->moves); !st)
+        error("position: " + st.error());
 }
 
 void UciLoop::cmd_go(const std::vector<std::string_view>& args) {

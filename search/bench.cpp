@@ -65,9 +65,9 @@ Engine::BenchResult Engine::bench(int depth, int hash_mb, int threads) const {
         e.wait();
         r.nodes += e.last_search_nodes();
     }
-    r.time_ms = std::chrono::duration_cast<std::chrono::milliseconds>(
-                    std::chrono::steady_clock::now() - t0)
-                    .count();
+    r.time_ms =
+        std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - t0)
+            .count();
     r.nps = r.time_ms > 0 ? r.nodes * 1000 / uint64_t(r.time_ms) : r.nodes * 1000;
     return r;
 }

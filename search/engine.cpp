@@ -27,8 +27,9 @@ Result<int64_t> parse_int(std::string_view name, std::string_view text, int64_t 
     size_t i = 0;
     bool neg = false;
     if (i < text.size() && (text[i] == '-' || text[i] == '+')) neg = text[i++] == '-';
-    if (i == text.size()) return Error{"option " + std::string(name) + ": expected a number, got '" +
-                                       std::string(text) + "'"};
+    if (i == text.size())
+        return Error{"option " + std::string(name) + ": expected a number, got '" +
+                     std::string(text) + "'"};
     for (; i < text.size(); ++i) {
         if (text[i] < '0' || text[i] > '9' || v > int64_t(1) << 50)
             return Error{"option " + std::string(name) + ": expected a number, got '" +
@@ -37,8 +38,8 @@ Result<int64_t> parse_int(std::string_view name, std::string_view text, int64_t 
     }
     if (neg) v = -v;
     if (v < lo || v > hi)
-        return Error{"option " + std::string(name) + ": " + std::to_string(v) + " is out of range [" +
-                     std::to_string(lo) + ", " + std::to_string(hi) + "]"};
+        return Error{"option " + std::string(name) + ": " + std::to_string(v) +
+                     " is out of range [" + std::to_string(lo) + ", " + std::to_string(hi) + "]"};
     return v;
 }
 
@@ -165,8 +166,7 @@ Status Engine::set_position(std::string_view tfen, const std::vector<std::string
     std::vector<int> windows{0};
     for (size_t i = 0; i < moves.size(); ++i) {
         auto m = parse_legal_move(*p, moves[i]);
-        if (!m)
-            return Error{"move " + std::to_string(i + 1) + " '" + moves[i] + "': " + m.error()};
+        if (!m) return Error{"move " + std::to_string(i + 1) + " '" + moves[i] + "': " + m.error()};
         p->make_move(*m);
         keys.push_back(p->key());
         windows.push_back(p->plies_since_capture() == 0 ? 0 : windows.back() + 1);
@@ -219,8 +219,12 @@ std::vector<OptionInfo> Engine::options() const {
     const EvalParams defaults = default_params(impl_->variant->rules);
     const auto& table = param_table();
     for (size_t i = 0; i < table.size(); ++i)
-        out.push_back({table[i].name, T::SPIN, std::to_string(defaults[ParamId(i)]), table[i].min,
-                       table[i].max, {}});
+        out.push_back({table[i].name,
+                       T::SPIN,
+                       std::to_string(defaults[ParamId(i)]),
+                       table[i].min,
+                       table[i].max,
+                       {}});
     return out;
 }
 
@@ -366,14 +370,14 @@ void Engine::Impl::main_search() {
             info.score = 0;
         } else {
             const Side stm = pos->side_to_move();
-            const bool stm_won = over.over() && ((over.winner == Winner::ATTACKERS) ==
-                                                 (stm == ATTACKERS));
+            const bool stm_won =
+                over.over() && ((over.winner == Winner::ATTACKERS) == (stm == ATTACKERS));
             info.score = stm_won ? mate_in(0) : mated_in(0);
             info.mate = 0;
         }
         if (info_cb) info_cb(info);
-        while (!c.stop && (c.limits.infinite || c.pondering)) std::this_thread::sleep_for(
-            std::chrono::milliseconds(1));
+        while (!c.stop && (c.limits.infinite || c.pondering))
+            std::this_thread::sleep_for(std::chrono::milliseconds(1));
     } else {
         std::vector<std::thread> helpers;
         for (size_t i = 1; i < c.workers.size(); ++i)

@@ -112,8 +112,8 @@ bool Worker::check_stop() {
     if (id_ != 0) return false;
     const SearchLimits& lim = ctx_.limits;
     if (lim.nodes) {
-        const uint64_t n = ctx_.workers.size() == 1 ? nodes.load(std::memory_order_relaxed)
-                                                    : ctx_.total_nodes();
+        const uint64_t n =
+            ctx_.workers.size() == 1 ? nodes.load(std::memory_order_relaxed) : ctx_.total_nodes();
         if (n >= lim.nodes) {
             ctx_.stop = true;
             return true;
@@ -215,7 +215,9 @@ Value Worker::qsearch(Value alpha, Value beta, int ply, int qply, bool pv_node) 
     if (!full_width) {
         stand = tt_eval != VALUE_NONE ? tt_eval : evaluate(pos_, *ctx_.params);
         if (stand >= beta) {
-            if (!tt_hit) ctx_.tt->store(tte, key, value_to_tt(stand, ply), Bound::LOWER, 0, MOVE_NONE, stand);
+            if (!tt_hit)
+                ctx_.tt->store(tte, key, value_to_tt(stand, ply), Bound::LOWER, 0, MOVE_NONE,
+                               stand);
             return stand;
         }
         best = stand;
@@ -279,7 +281,7 @@ Value Worker::qsearch(Value alpha, Value beta, int ply, int qply, bool pv_node) 
             }
         }
     }
-    const Bound bound = best >= beta ? Bound::LOWER
+    const Bound bound = best >= beta               ? Bound::LOWER
                         : pv_node && best > alpha0 ? Bound::EXACT
                                                    : Bound::UPPER;
     ctx_.tt->store(tte, key, value_to_tt(best, ply), bound, 0, best_move, stand);
@@ -411,7 +413,8 @@ Value Worker::search(Value alpha, Value beta, int depth, int ply, bool pv_node, 
     bool tt_move_quiet = true;
     if (tt_move) {
         const Piece p = pos_.piece_on(tt_move.from());
-        if (p != NO_PIECE && side_of(p) == us && test(move_targets(pos_, tt_move.from()), tt_move.to())) {
+        if (p != NO_PIECE && side_of(p) == us &&
+            test(move_targets(pos_, tt_move.from()), tt_move.to())) {
             tt_move_legal = true;
             tt_move_quiet = tafl::move_effect(pos_, tt_move).captures == 0;
             cutoff = try_move(tt_move, tt_move_quiet);
@@ -478,8 +481,7 @@ Value Worker::search(Value alpha, Value beta, int depth, int ply, bool pv_node, 
                 }
             }
             // Futility and late-move pruning of quiet moves near the leaves.
-            if (quiet[i] && !pv_node && !threatened && searched > 0 &&
-                best > -VALUE_WIN_MAX_PLY) {
+            if (quiet[i] && !pv_node && !threatened && searched > 0 && best > -VALUE_WIN_MAX_PLY) {
                 if (tune.futility && depth <= 2 && static_eval + 150 * depth <= alpha) continue;
                 if (tune.lmp && depth <= 3 && searched >= 4 + 3 * depth * depth) continue;
             }
@@ -490,10 +492,10 @@ Value Worker::search(Value alpha, Value beta, int depth, int ply, bool pv_node, 
 
     if (best >= beta && best_move) {
         // A quiet refutation: killers and history.
-        const bool is_quiet = best_move == tt_move ? tt_move_quiet
-                                                   : !(test(cap.one, best_move.to()) &&
-                                                       (pos_.piece_on(best_move.from()) != KING ||
-                                                        var.king_hammer));
+        const bool is_quiet = best_move == tt_move
+                                  ? tt_move_quiet
+                                  : !(test(cap.one, best_move.to()) &&
+                                      (pos_.piece_on(best_move.from()) != KING || var.king_hammer));
         if (is_quiet) {
             Stack& s = stack_[ply];
             if (s.killers[0] != best_move) {
@@ -507,9 +509,9 @@ Value Worker::search(Value alpha, Value beta, int depth, int ply, bool pv_node, 
         }
     }
 
-    const Bound bound = best >= beta                  ? Bound::LOWER
+    const Bound bound = best >= beta                        ? Bound::LOWER
                         : pv_node && best_move != MOVE_NONE ? Bound::EXACT
-                                                      : Bound::UPPER;
+                                                            : Bound::UPPER;
     ctx_.tt->store(tte, key, value_to_tt(best, ply), bound, depth, best_move, static_eval);
     return best;
 }
@@ -606,8 +608,8 @@ void Worker::run() {
                 if (ctx_.stop.load(std::memory_order_relaxed)) break;
                 if (v <= alpha && alpha > -VALUE_INFINITE) {
                     beta = (alpha + beta) / 2;
-                    alpha = is_win_score(v) ? -VALUE_INFINITE
-                                            : std::max(v - delta, -VALUE_INFINITE);
+                    alpha =
+                        is_win_score(v) ? -VALUE_INFINITE : std::max(v - delta, -VALUE_INFINITE);
                 } else if (v >= beta && beta < VALUE_INFINITE) {
                     beta = is_win_score(v) ? VALUE_INFINITE : std::min(v + delta, VALUE_INFINITE);
                 } else {

@@ -69,16 +69,15 @@ struct SearchContext {
     TranspositionTable* tt = nullptr;
     const EvalParams* params = nullptr;
     int multipv = 1;
-    Clock::time_point start;                    // when go arrived
-    std::atomic<int64_t> timer_origin_ms{0};    // ms after start the clock started (ponderhit)
+    Clock::time_point start;                 // when go arrived
+    std::atomic<int64_t> timer_origin_ms{0}; // ms after start the clock started (ponderhit)
     bool timed = false;
-    int64_t optimum_ms = 0, maximum_ms = 0;     // from timer_origin
+    int64_t optimum_ms = 0, maximum_ms = 0; // from timer_origin
     std::vector<std::unique_ptr<Worker>> workers;
     std::function<void(const SearchInfo&)> on_info;
 
     int64_t elapsed_ms() const {
-        return std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - start)
-            .count();
+        return std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - start).count();
     }
     uint64_t total_nodes() const;
     // Sets the time budget for side `us`.

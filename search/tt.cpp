@@ -1,7 +1,7 @@
 #include "tt.h"
 
-#include <cstdlib>
 #include <algorithm>
+#include <cstdlib>
 #include <cstring>
 #include <new>
 

@@ -116,7 +116,8 @@ class Child {
                 lines_.push_back(l);
                 return l;
             }
-            const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now());
+            const auto left =
+                std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now());
             if (left.count() <= 0) FAIL("timed out reading from branan; got so far: " << buffer_);
             pollfd p{from_child_, POLLIN, 0};
             int r = poll(&p, 1, int(left.count()));
@@ -146,7 +147,8 @@ class Child {
     std::string read_rest(double seconds = 30) {
         const auto deadline = Clock::now() + std::chrono::duration<double>(seconds);
         while (true) {
-            const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now());
+            const auto left =
+                std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now());
             if (left.count() <= 0) FAIL("timed out waiting for branan to close its output");
             pollfd p{from_child_, POLLIN, 0};
             if (poll(&p, 1, int(left.count())) <= 0) continue;
@@ -232,31 +234,32 @@ TEST_CASE("cli: --version and --help", "[cli]") {
     CHECK(starts_with(r.out, "Branan "));
     r = run({"--help"});
     CHECK(r.status == 0);
-    for (const char* word : {"--variant", "--rules", "--hash", "--threads", "--eval-file", "--protocol",
-                             "--log-file", "--log-level", "analyze", "perft", "bench"})
+    for (const char* word :
+         {"--variant", "--rules", "--hash", "--threads", "--eval-file", "--protocol", "--log-file",
+          "--log-level", "analyze", "perft", "bench"})
         CHECK(r.out.find(word) != std::string::npos);
 }
 
 TEST_CASE("cli: bad command lines exit 2 with a message on stderr", "[cli]") {
-    for (std::vector<std::string> args : std::vector<std::vector<std::string>>{
-             {"--bogus"},
-             {"frobnicate"},
-             {"--variant", "chess"},
-             {"--rules", "dim:99"},
-             {"--hash", "0"},
-             {"--hash", "lots"},
-             {"--threads", "0"},
-             {"--protocol", "xboard"},
-             {"--log-level", "loud"},
-             {"perft"},
-             {"perft", "x"},
-             {"perft", "0"},
-             {"perft", "2", "--depth", "3"},
-             {"analyze", "--depth", "0"},
-             {"analyze", "--depth", "2", "--nodes", "100"},
-             {"analyze", "--multipv", "0"},
-             {"bench", "--depth", "-1"},
-             {"--variant"}}) {
+    for (std::vector<std::string> args :
+         std::vector<std::vector<std::string>>{{"--bogus"},
+                                               {"frobnicate"},
+                                               {"--variant", "chess"},
+                                               {"--rules", "dim:99"},
+                                               {"--hash", "0"},
+                                               {"--hash", "lots"},
+                                               {"--threads", "0"},
+                                               {"--protocol", "xboard"},
+                                               {"--log-level", "loud"},
+                                               {"perft"},
+                                               {"perft", "x"},
+                                               {"perft", "0"},
+                                               {"perft", "2", "--depth", "3"},
+                                               {"analyze", "--depth", "0"},
+                                               {"analyze", "--depth", "2", "--nodes", "100"},
+                                               {"analyze", "--multipv", "0"},
+                                               {"bench", "--depth", "-1"},
+                                               {"--variant"}}) {
         std::string joined;
         for (auto& a : args) joined += a + " ";
         INFO(joined);
@@ -284,7 +287,8 @@ TEST_CASE("cli: perft prints divide, total and speed", "[cli]") {
 
     r = run({"--variant", "tablut", "perft", "2"});
     REQUIRE(r.status == 0);
-    CHECK(r.out.find("Nodes searched: " + std::to_string(expected_perft("tablut", 2))) != std::string::npos);
+    CHECK(r.out.find("Nodes searched: " + std::to_string(expected_perft("tablut", 2))) !=
+          std::string::npos);
 
     r = run({"perft", "2", "--fen", "not a fen"});
     CHECK(r.status == 1);
@@ -398,7 +402,8 @@ TEST_CASE("cli: garbage, huge lines and binary input never break the loop", "[cl
     CHECK(starts_with(c.read_line(30), "info string error: setoption"));
     c.line("d");
     auto lines = c.read_until("Result:", 30);
-    CHECK(std::find(lines.begin(), lines.end(), "Fen: 3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3 a 0 1") != lines.end());
+    CHECK(std::find(lines.begin(), lines.end(), "Fen: 3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3 a 0 1") !=
+          lines.end());
     c.close_stdin();
     CHECK(c.wait(30) == 0);
 }
@@ -429,14 +434,14 @@ TEST_CASE("cli: the protocol choice", "[cli]") {
     CHECK(r.status == 0);
     CHECK(r.out == "readyok\n");
     CHECK(r.err.find("info string error:") != std::string::npos);
-
 }
 
 TEST_CASE("cli: options reach the engine; logs never reach stdout", "[cli]") {
     Run r = run({"--variant", "tablut", "--hash", "8", "--threads", "2"}, "d\n");
     REQUIRE(r.status == 0);
     CHECK(r.out.find(" 9 ") != std::string::npos);
-    CHECK(r.out.find("Fen: 3ttt3/4t4/4T4/t3T3t/ttTTKTTtt/t3T3t/4T4/4t4/3ttt3 a 0 1") != std::string::npos);
+    CHECK(r.out.find("Fen: 3ttt3/4t4/4T4/t3T3t/ttTTKTTtt/t3T3t/4T4/4t4/3ttt3 a 0 1") !=
+          std::string::npos);
 
     const std::string log = temp_path("log");
     r = run({"--log-file", log, "--log-level", "debug"}, "isready\nbogus\n");

@@ -16,9 +16,9 @@
 #include "engine.h"
 #include "line_reader.h"
 #include "loop.h"
-#include "otep.h"
 #include "movegen.h"
 #include "notation.h"
+#include "otep.h"
 #include "perft.h"
 #include "uci.h"
 
@@ -82,7 +82,8 @@ struct Session {
     // The lines printed since the last call.
     std::vector<std::string> fresh() {
         auto lines = all();
-        std::vector<std::string> out_lines(lines.begin() + long(std::min(seen, lines.size())), lines.end());
+        std::vector<std::string> out_lines(lines.begin() + long(std::min(seen, lines.size())),
+                                           lines.end());
         seen = lines.size();
         return out_lines;
     }
@@ -97,7 +98,8 @@ struct Session {
     // Waits (at most `seconds`) for a line starting with `prefix`; returns
     // the lines since the last call, the awaited one last.
     std::vector<std::string> wait_for(std::string_view prefix, double seconds = 30) {
-        const auto deadline = std::chrono::steady_clock::now() + std::chrono::duration<double>(seconds);
+        const auto deadline =
+            std::chrono::steady_clock::now() + std::chrono::duration<double>(seconds);
         std::vector<std::string> got;
         while (std::chrono::steady_clock::now() < deadline) {
             for (const std::string& l : fresh()) {
@@ -241,13 +243,16 @@ TEST_CASE("position startpos and fen, with moves; applied whole or not at all", 
     // Every bad command leaves the position as it was.
     require_one_error(s.send("position startpos moves d2-b2 d2-b2"), "position");
     require_one_error(s.send("position startpos moves d2-b2 zz"), "position");
-    require_one_error(s.send("position startpos moves d5-e5"), "position"); // defender on attackers' turn
+    require_one_error(s.send("position startpos moves d5-e5"),
+                      "position"); // defender on attackers' turn
     require_one_error(s.send("position fen 3t3/3t3 a"), "position");
     require_one_error(s.send("position fen"), "TFEN is missing");
     require_one_error(s.send("position fen moves d2-b2"), "TFEN is missing");
-    require_one_error(s.send("position fen 3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3 a 0 1 extra"), "at most 4");
+    require_one_error(s.send("position fen 3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3 a 0 1 extra"),
+                      "at most 4");
     require_one_error(s.send("position fen 3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3 x"), "position");
-    require_one_error(s.send("position fen 3t3/3t3/3T3/ttTTTtt/3T3/3t3/3t3 a"), "position"); // no king
+    require_one_error(s.send("position fen 3t3/3t3/3T3/ttTTTtt/3T3/3t3/3t3 a"),
+                      "position"); // no king
     require_one_error(s.send("position"), "startpos");
     require_one_error(s.send("position somewhere"), "startpos");
     require_one_error(s.send("position startpos d2-b2"), "moves");
@@ -273,7 +278,8 @@ TEST_CASE("go depth: info lines per depth, then a legal bestmove", "[protocol]")
         REQUIRE(t.size() >= 2);
         REQUIRE(t[0] == "info");
         CHECK(t[1] == "depth");
-        for (const char* key : {"seldepth", "multipv", "score", "nodes", "nps", "hashfull", "time", "pv"})
+        for (const char* key :
+             {"seldepth", "multipv", "score", "nodes", "nps", "hashfull", "time", "pv"})
             CHECK(std::find(t.begin(), t.end(), key) != t.end());
         const auto score = std::find(t.begin(), t.end(), "score");
         REQUIRE(score + 2 < t.end());
@@ -292,12 +298,27 @@ TEST_CASE("go depth: info lines per depth, then a legal bestmove", "[protocol]")
 
 TEST_CASE("go with nonsense numbers or words: one error, no search", "[protocol]") {
     Session s;
-    for (const char* bad : {"go depth", "go depth abc", "go depth -1", "go depth 0", "go depth 3x",
-                            "go depth 99999999999999999999999", "go depth 100000", "go nodes 0",
-                            "go nodes -5", "go movetime", "go movetime 0", "go movetime 1e3",
-                            "go wtime x", "go atime 99999999999999999999", "go movestogo 0",
-                            "go mate 0", "go sideways", "go searchmoves", "go searchmoves z9-z8",
-                            "go searchmoves d5-e5", "go depth 2 searchmoves d2-b2 garbage"}) {
+    for (const char* bad : {"go depth",
+                            "go depth abc",
+                            "go depth -1",
+                            "go depth 0",
+                            "go depth 3x",
+                            "go depth 99999999999999999999999",
+                            "go depth 100000",
+                            "go nodes 0",
+                            "go nodes -5",
+                            "go movetime",
+                            "go movetime 0",
+                            "go movetime 1e3",
+                            "go wtime x",
+                            "go atime 99999999999999999999",
+                            "go movestogo 0",
+                            "go mate 0",
+                            "go sideways",
+                            "go searchmoves",
+                            "go searchmoves z9-z8",
+                            "go searchmoves d5-e5",
+                            "go depth 2 searchmoves d2-b2 garbage"}) {
         INFO(bad);
         require_one_error(s.send(bad), "go");
         CHECK_FALSE(s.engine.searching());
@@ -369,7 +390,8 @@ TEST_CASE("go searchmoves restricts the best move", "[protocol]") {
     CHECK(tokens_of(lines.back())[1] == "d2-b2");
 }
 
-TEST_CASE("go infinite runs until stop; commands that need an idle engine are refused", "[protocol]") {
+TEST_CASE("go infinite runs until stop; commands that need an idle engine are refused",
+          "[protocol]") {
     Session s;
     s.send("position startpos");
     s.loop.handle_line("go infinite");
@@ -386,7 +408,7 @@ TEST_CASE("go infinite runs until stop; commands that need an idle engine are re
     auto lines = s.fresh();
     REQUIRE_FALSE(lines.empty());
     CHECK(starts_with(lines.back(), "bestmove "));
-    CHECK(s.fen() == START_FEN); // the refused position changed nothing
+    CHECK(s.fen() == START_FEN);   // the refused position changed nothing
     CHECK(s.send("stop").empty()); // stop when idle: nothing
 }
 
@@ -429,7 +451,8 @@ TEST_CASE("no legal move: bestmove (none)", "[protocol]") {
     CHECK(lines.back() == "bestmove (none)");
 }
 
-TEST_CASE("d: diagram with coordinates, throne and corners, then Fen, Key, Rules, Result", "[protocol]") {
+TEST_CASE("d: diagram with coordinates, throne and corners, then Fen, Key, Rules, Result",
+          "[protocol]") {
     Session s;
     auto lines = s.send("d");
     REQUIRE(lines.size() >= 11);
@@ -510,7 +533,8 @@ TEST_CASE("unknown commands and garbage: one error line each", "[protocol]") {
     Session s;
     require_one_error(s.send("xyzzy"), "unknown command 'xyzzy'");
     require_one_error(s.send("UCI"), "unknown command");
-    require_one_error(s.send(std::string("\x01\x02\xff\xfe garbage", 13)), "unknown command '\?\?\?\?'");
+    require_one_error(s.send(std::string("\x01\x02\xff\xfe garbage", 13)),
+                      "unknown command '\?\?\?\?'");
     require_one_error(s.send(std::string("go\0depth 3", 10)), "unknown command");
     require_one_error(s.send(std::string(5000, 'x')), "...");
     CHECK(s.send("").empty());
@@ -546,8 +570,8 @@ TEST_CASE("end of input while searching stops the search and prints its move", "
 TEST_CASE("a line longer than the cap gets one error; the loop goes on", "[protocol]") {
     Session s;
     std::string input = "isready\n" + std::string(1 << 20, 'a') + "\nisready\n" +
-                        std::string(MAX_LINE_LENGTH + 1, 'b') + "\n" + std::string(MAX_LINE_LENGTH, ' ') +
-                        "\nisready";
+                        std::string(MAX_LINE_LENGTH + 1, 'b') + "\n" +
+                        std::string(MAX_LINE_LENGTH, ' ') + "\nisready";
     std::istringstream in(input);
     s.loop.run(in);
     auto lines = s.all();

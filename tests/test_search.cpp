@@ -36,9 +36,9 @@ Run run(Engine& e, const SearchLimits& lim) {
     const auto t0 = std::chrono::steady_clock::now();
     REQUIRE(e.go(lim));
     e.wait();
-    r.ms = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() -
-                                                                  t0)
-               .count();
+    r.ms =
+        std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - t0)
+            .count();
     return r;
 }
 
@@ -314,9 +314,9 @@ TEST_CASE("search: stop is prompt and go/position while searching are refused", 
     const auto t0 = std::chrono::steady_clock::now();
     e.stop();
     e.wait();
-    const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(
-                        std::chrono::steady_clock::now() - t0)
-                        .count();
+    const auto ms =
+        std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - t0)
+            .count();
     CHECK(got);
     CHECK(ms < 500); // generous: sanitizer builds run this too
     CHECK(best.best);
@@ -337,9 +337,9 @@ TEST_CASE("search: ponder waits for ponderhit, then keeps the clock", "[search]"
     const auto t0 = std::chrono::steady_clock::now();
     e.ponderhit();
     e.wait();
-    const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(
-                        std::chrono::steady_clock::now() - t0)
-                        .count();
+    const auto ms =
+        std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - t0)
+            .count();
     CHECK(got);
     CHECK(ms < 2500);
 }
