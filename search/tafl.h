@@ -38,8 +38,9 @@ inline Bitboard escape_paths(const Position& pos, Bitboard escapes) {
     return paths;
 }
 
-// Whether a piece of `side` can move to the empty square t this move.
-inline bool can_reach(const Position& pos, Square t, Side side) {
+// Calls f(Move) for every legal move of `side` to the empty square t.
+template <typename F>
+inline void for_each_move_to(const Position& pos, Square t, Side side, F&& f) {
     const Variant& v = pos.variant();
     for (int d = 0; d < 4; ++d) {
         Bitboard path = 0;
@@ -51,10 +52,18 @@ inline bool can_reach(const Position& pos, Square t, Side side) {
         if (s == NO_SQUARE) continue;
         const Piece p = pos.piece_on(s);
         if (side_of(p) != side) continue;
-        if (test(v.no_stop[p] | v.no_pass[p], t) || (path & v.no_pass[p])) continue;
-        return true;
+        // It may end on t (even one it may not pass over), but not cross a
+        // square it may not pass.
+        if (test(v.no_stop[p], t) || (path & v.no_pass[p])) continue;
+        f(Move(s, t));
     }
-    return false;
+}
+
+// Whether a piece of `side` can move to the empty square t this move.
+inline bool can_reach(const Position& pos, Square t, Side side) {
+    bool found = false;
+    for_each_move_to(pos, t, side, [&](Move) { found = true; });
+    return found;
 }
 
 // Whether an attacker arriving on t (next to the king, direction d from t
@@ -108,25 +117,6 @@ inline bool king_capture_threat(const Position& pos) {
     while (sq)
         if (can_reach(pos, pop_lsb(sq), ATTACKERS)) return true;
     return false;
-}
-
-// Calls f(Move) for every legal move of `side` to the empty square t.
-template <typename F>
-inline void for_each_move_to(const Position& pos, Square t, Side side, F&& f) {
-    const Variant& v = pos.variant();
-    for (int d = 0; d < 4; ++d) {
-        Bitboard path = 0;
-        Square s = v.neighbour[t][d];
-        while (s != NO_SQUARE && pos.piece_on(s) == NO_PIECE) {
-            path |= square_bb(s);
-            s = v.neighbour[s][d];
-        }
-        if (s == NO_SQUARE) continue;
-        const Piece p = pos.piece_on(s);
-        if (side_of(p) != side) continue;
-        if (test(v.no_stop[p] | v.no_pass[p], t) || (path & v.no_pass[p])) continue;
-        f(Move(s, t));
-    }
 }
 
 // Where a piece of `us` would capture soldiers by moving there: `one` has
