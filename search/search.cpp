@@ -164,6 +164,15 @@ inline void hist_update(int16_t& h, int bonus) {
 
 } // namespace
 
+// The game was decided by the last move. With every end rule we have the
+// mover is the winner, but read the winner rather than assume it, so that a
+// rule where a move can lose at once stays scored right.
+Value Worker::decided_value(int ply) const {
+    const Winner w = pos_.decided().winner;
+    const bool stm_won = (w == Winner::ATTACKERS) == (pos_.side_to_move() == ATTACKERS);
+    return stm_won ? mate_in(ply) : mated_in(ply);
+}
+
 Value Worker::qsearch(Value alpha, Value beta, int ply, int qply, bool pv_node) {
     nodes.store(nodes.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
     if (check_stop()) return VALUE_ZERO;
@@ -171,7 +180,7 @@ Value Worker::qsearch(Value alpha, Value beta, int ply, int qply, bool pv_node) 
         pv_len_[ply] = 0;
         seldepth_ = std::max(seldepth_, ply + 1);
     }
-    if (pos_.decided().over()) return mated_in(ply);
+    if (pos_.decided().over()) return decided_value(ply);
     if (rules_.no_capture_limit > 0 && pos_.plies_since_capture() >= rules_.no_capture_limit)
         return VALUE_ZERO;
     if (ply >= MAX_PLY - 4) return evaluate(pos_, *ctx_.params);
@@ -299,7 +308,7 @@ Value Worker::search(Value alpha, Value beta, int depth, int ply, bool pv_node, 
     }
 
     // The end of the game.
-    if (pos_.decided().over()) return mated_in(ply);
+    if (pos_.decided().over()) return decided_value(ply);
     if (const Value r = path_rules(ply); r != VALUE_NONE) return r;
     if (ply >= MAX_PLY - 4) return evaluate(pos_, *ctx_.params);
 
