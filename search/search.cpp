@@ -173,13 +173,20 @@ Value Worker::decided_value(int ply) const {
     return stm_won ? mate_in(ply) : mated_in(ply);
 }
 
-Value Worker::qsearch(Value alpha, Value beta, int ply, int qply, bool pv_node) {
+// Counts the node and starts its principal variation; false when the
+// search must stop.
+bool Worker::enter_node(int ply, bool pv_node) {
     nodes.store(nodes.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
-    if (check_stop()) return VALUE_ZERO;
+    if (check_stop()) return false;
     if (pv_node) {
         pv_len_[ply] = 0;
         seldepth_ = std::max(seldepth_, ply + 1);
     }
+    return true;
+}
+
+Value Worker::qsearch(Value alpha, Value beta, int ply, int qply, bool pv_node) {
+    if (!enter_node(ply, pv_node)) return VALUE_ZERO;
     if (pos_.decided().over()) return decided_value(ply);
     if (rules_.no_capture_limit > 0 && pos_.plies_since_capture() >= rules_.no_capture_limit)
         return VALUE_ZERO;
@@ -300,12 +307,7 @@ Value Worker::qsearch(Value alpha, Value beta, int ply, int qply, bool pv_node) 
 Value Worker::search(Value alpha, Value beta, int depth, int ply, bool pv_node, bool cut_node) {
     if (depth <= 0) return qsearch(alpha, beta, ply, 0, pv_node);
 
-    nodes.store(nodes.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
-    if (check_stop()) return VALUE_ZERO;
-    if (pv_node) {
-        pv_len_[ply] = 0;
-        seldepth_ = std::max(seldepth_, ply + 1);
-    }
+    if (!enter_node(ply, pv_node)) return VALUE_ZERO;
 
     // The end of the game.
     if (pos_.decided().over()) return decided_value(ply);
