@@ -176,6 +176,17 @@ class ProcessAdapter : public EngineAdapter {
         }
     }
 
+    // receive() during a turn: END at once if the request could not be sent;
+    // records the time taken since t0 and marks an abort in the reply.
+    Got receive_turn(bool sent, std::string& line, Clock::time_point deadline, Clock::time_point t0,
+                     TurnReply& reply) {
+        const Got g = sent ? receive(line, deadline) : Got::END;
+        reply.elapsed_ms =
+            std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - t0).count();
+        if (g == Got::ABORTED) reply.status = TurnReply::Status::ABORTED;
+        return g;
+    }
+
     // Reads until a line whose first word is `word`; false on timeout/end.
     bool wait_for(const std::string& word, std::chrono::milliseconds timeout, std::string& error,
                   std::string* found = nullptr) {
@@ -262,13 +273,8 @@ class UciAdapter : public ProcessAdapter {
         bool sent = send(pos) && send(go);
         std::string line;
         while (true) {
-            Got g = sent ? receive(line, r.deadline) : Got::END;
-            reply.elapsed_ms =
-                std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - t0).count();
-            if (g == Got::ABORTED) {
-                reply.status = TurnReply::Status::ABORTED;
-                return reply;
-            }
+            const Got g = receive_turn(sent, line, r.deadline, t0, reply);
+            if (g == Got::ABORTED) return reply;
             if (g == Got::TIMEOUT) {
                 reply.status = TurnReply::Status::TIMEOUT;
                 return reply;
@@ -360,13 +366,8 @@ class OtepAdapter : public ProcessAdapter {
         auto t0 = Clock::now();
         std::string line;
         while (true) {
-            Got g = sent ? receive(line, r.deadline) : Got::END;
-            reply.elapsed_ms =
-                std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - t0).count();
-            if (g == Got::ABORTED) {
-                reply.status = TurnReply::Status::ABORTED;
-                break;
-            }
+            const Got g = receive_turn(sent, line, r.deadline, t0, reply);
+            if (g == Got::ABORTED) break;
             if (g == Got::TIMEOUT) {
                 reply.status = TurnReply::Status::TIMEOUT;
                 break;
