@@ -15,21 +15,10 @@ struct LineTargets {
 
 inline LineTargets line_targets(const Position& pos, const Variant& v, Piece p, Square from) {
     const int f = v.file[from], r = v.rank[from];
-    const unsigned rank_occ = pos.rank_occupancy(r) | v.wall_rank[p][r];
-    const unsigned file_occ = pos.file_occupancy(f) | v.wall_file[p][f];
-    const unsigned rank_reach = line_reach(f, rank_occ), file_reach = line_reach(r, file_occ);
-    LineTargets t{rank_reach & ~unsigned(v.no_stop_rank[p][r]),
-                  file_reach & ~unsigned(v.no_stop_file[p][f])};
-    if (v.has_stop_not_pass[p]) {
-        // The squares just past each end of the slide: a stop-but-not-pass
-        // square there, if empty, ends the move.
-        const unsigned rs = rank_reach | (1u << f), fs = file_reach | (1u << r);
-        t.rank_bits |=
-            ((rs << 1) | (rs >> 1)) & v.stop_not_pass_rank[p][r] & ~pos.rank_occupancy(r);
-        t.file_bits |=
-            ((fs << 1) | (fs >> 1)) & v.stop_not_pass_file[p][f] & ~pos.file_occupancy(f);
-    }
-    return t;
+    return {line_moves(f, pos.rank_occupancy(r), v.wall_rank[p][r], v.no_stop_rank[p][r],
+                       v.stop_not_pass_rank[p][r]),
+            line_moves(r, pos.file_occupancy(f), v.wall_file[p][f], v.no_stop_file[p][f],
+                       v.stop_not_pass_file[p][f])};
 }
 
 // Calls f(from, LineTargets) for every piece of `side`.
@@ -81,10 +70,20 @@ void generate_moves(const Position& pos, MoveList& list) {
 
 int count_moves(const Position& pos) {
     if (pos.decided().over()) return 0;
+    const Variant& v = pos.variant();
+    const Side us = pos.side_to_move();
+    const Piece p = us == ATTACKERS ? ATTACKER : DEFENDER;
+    // Soldiers by lines (see Variant::line_counts), the king on his own.
+    uint16_t own[LINES];
+    v.lines_of(pos.pieces(p), own);
     int count = 0;
-    for_each_piece_targets(pos, pos.side_to_move(), [&](Square, LineTargets t) {
+    for (int i = 0; i < v.size; ++i)
+        for (int line : {rank_line(i), file_line(i)})
+            count += v.line_move_count(p, line, pos.line_occupancy(line), own[line]);
+    if (us == DEFENDERS && pos.king_square() != NO_SQUARE) {
+        const LineTargets t = line_targets(pos, v, KING, pos.king_square());
         count += std::popcount(t.rank_bits) + std::popcount(t.file_bits);
-    });
+    }
     return count;
 }
 

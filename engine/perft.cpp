@@ -1,5 +1,7 @@
 #include "perft.h"
 
+#include "reply_count.h"
+
 namespace branan {
 
 uint64_t perft(Position& pos, int depth) {
@@ -8,6 +10,13 @@ uint64_t perft(Position& pos, int depth) {
     MoveList list;
     generate_moves(pos, list);
     uint64_t nodes = 0;
+    if (depth == 2) {
+        // Bulk count: the replies to each move, without making it.
+        if (list.empty()) return 0;
+        const ReplyCounter counter(pos);
+        for (Move m : list) nodes += uint64_t(counter.replies(m));
+        return nodes;
+    }
     for (Move m : list) {
         pos.make_move(m);
         nodes += perft(pos, depth - 1);

@@ -121,23 +121,27 @@ Result<Position> Position::from_placement(VariantPtr variant,
 }
 
 void Position::put(Piece p, Square s) {
+    const Variant& v = *variant_;
     board_[s] = p;
     by_piece_[p] |= square_bb(s);
     occupied_ |= square_bb(s);
-    const int f = variant_->file[s], r = variant_->rank[s];
-    rank_occ_[r] |= uint16_t(1 << f);
-    file_occ_[f] |= uint16_t(1 << r);
+    const int f = v.file[s], r = v.rank[s];
+    const uint16_t rank_bit = uint16_t(1 << f), file_bit = uint16_t(1 << r);
+    line_occ_[rank_line(r)] |= rank_bit;
+    line_occ_[file_line(f)] |= file_bit;
     if (p == KING) king_ = s;
 }
 
 void Position::remove(Square s) {
-    Piece p = board_[s];
+    const Variant& v = *variant_;
+    const Piece p = board_[s];
     board_[s] = NO_PIECE;
     by_piece_[p] &= ~square_bb(s);
     occupied_ &= ~square_bb(s);
-    const int f = variant_->file[s], r = variant_->rank[s];
-    rank_occ_[r] &= uint16_t(~(1 << f));
-    file_occ_[f] &= uint16_t(~(1 << r));
+    const int f = v.file[s], r = v.rank[s];
+    const uint16_t rank_bit = uint16_t(1 << f), file_bit = uint16_t(1 << r);
+    line_occ_[rank_line(r)] ^= rank_bit;
+    line_occ_[file_line(f)] ^= file_bit;
     if (p == KING) king_ = NO_SQUARE;
 }
 
@@ -149,10 +153,10 @@ void Position::move_piece(Piece p, Square from, Square to) {
     by_piece_[p] ^= from_to;
     occupied_ ^= from_to;
     const int ff = v.file[from], fr = v.rank[from], tf = v.file[to], tr = v.rank[to];
-    rank_occ_[fr] ^= uint16_t(1 << ff);
-    file_occ_[ff] ^= uint16_t(1 << fr);
-    rank_occ_[tr] ^= uint16_t(1 << tf);
-    file_occ_[tf] ^= uint16_t(1 << tr);
+    line_occ_[rank_line(fr)] ^= uint16_t(1 << ff);
+    line_occ_[file_line(ff)] ^= uint16_t(1 << fr);
+    line_occ_[rank_line(tr)] ^= uint16_t(1 << tf);
+    line_occ_[file_line(tf)] ^= uint16_t(1 << tr);
     if (p == KING) king_ = to;
 }
 
@@ -164,28 +168,10 @@ uint64_t Position::compute_key() const {
     return k;
 }
 
-void Position::set_decided(StateInfo& st) const {
-    const Variant& v = *variant_;
-    if (king_ == NO_SQUARE)
-        st.decided = {Winner::ATTACKERS, EndReason::KING_CAPTURED};
-    else if (test(v.escape, king_))
-        st.decided = {Winner::DEFENDERS, EndReason::KING_ESCAPED};
-    else if (v.rules.no_attackers_wins && !by_piece_[ATTACKER])
-        st.decided = {Winner::DEFENDERS, EndReason::NO_ATTACKERS};
-    else if (v.rules.no_defender_room_loses && !(v.neighbours(pieces(DEFENDERS)) & ~occupied_))
-        st.decided = {Winner::ATTACKERS, EndReason::NO_DEFENDER_ROOM};
-    else if (v.rules.encirclement && encircled())
-        st.decided = {Winner::ATTACKERS, EndReason::ENCIRCLED};
-    else
-        st.decided = {};
-}
-
-bool Position::encircled() const {
-    const Variant& v = *variant_;
-    const Bitboard defenders = pieces(DEFENDERS);
+bool encircled(const Variant& v, Bitboard defenders, Bitboard occupied) {
     if (defenders & v.edges) return false;
     // The empty squares connected to the board's edge through empty squares.
-    const Bitboard empty = v.board & ~occupied_;
+    const Bitboard empty = v.board & ~occupied;
     Bitboard outside = v.edges & empty;
     while (true) {
         const Bitboard grown = (outside | v.neighbours(outside)) & empty;
@@ -193,6 +179,11 @@ bool Position::encircled() const {
         outside = grown;
     }
     return !(v.neighbours(outside) & defenders);
+}
+
+void Position::set_decided(StateInfo& st) const {
+    st.decided =
+        decided_by_pieces(*variant_, pieces(ATTACKERS), pieces(DEFENDERS), occupied_, king_);
 }
 
 void Position::make_move(Move m) {

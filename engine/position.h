@@ -46,8 +46,11 @@ class Position {
     }
     Bitboard occupied() const { return occupied_; }
     // Occupancy of one rank (bit f = file f) or one file (bit r = rank r).
-    unsigned rank_occupancy(int rank) const { return rank_occ_[rank]; }
-    unsigned file_occupancy(int file) const { return file_occ_[file]; }
+    // Lines are numbered as in Variant: rank r is line r, file f is line
+    // MAX_SIZE + f.
+    unsigned rank_occupancy(int rank) const { return line_occ_[rank_line(rank)]; }
+    unsigned file_occupancy(int file) const { return line_occ_[file_line(file)]; }
+    unsigned line_occupancy(int line) const { return line_occ_[line]; }
     Square king_square() const { return king_; }
     Side side_to_move() const { return side_; }
     uint64_t key() const { return state().key; }
@@ -84,17 +87,37 @@ class Position {
     void remove(Square s);
     void move_piece(Piece p, Square from, Square to);
     void set_decided(StateInfo& st) const;
-    bool encircled() const;
 
     VariantPtr variant_;
     std::array<Piece, MAX_SQUARES> board_{};
     std::array<Bitboard, PIECE_KINDS> by_piece_{};
     Bitboard occupied_ = 0;
-    std::array<uint16_t, MAX_SIZE> rank_occ_{}, file_occ_{};
+    uint16_t line_occ_[LINES]{};
     Square king_ = NO_SQUARE;
     Side side_ = ATTACKERS;
     std::vector<StateInfo> history_;
 };
+
+// Whether the defenders are shut in: none on the edge or next to an empty
+// square connected to the edge through empty squares.
+bool encircled(const Variant& v, Bitboard defenders, Bitboard occupied);
+
+// Game over by king capture, king escape, no attackers, no room for the
+// defenders or encirclement, read from the pieces alone (`defenders`
+// includes the king; `king` is NO_SQUARE once he is captured). Position
+// keeps it per ply; perft's reply counting asks it about moves not made.
+inline GameResult decided_by_pieces(const Variant& v, Bitboard attackers, Bitboard defenders,
+                                    Bitboard occupied, Square king) {
+    if (king == NO_SQUARE) return {Winner::ATTACKERS, EndReason::KING_CAPTURED};
+    if (test(v.escape, king)) return {Winner::DEFENDERS, EndReason::KING_ESCAPED};
+    if (v.rules.no_attackers_wins && !attackers)
+        return {Winner::DEFENDERS, EndReason::NO_ATTACKERS};
+    if (v.rules.no_defender_room_loses && !(v.neighbours(defenders) & ~occupied))
+        return {Winner::ATTACKERS, EndReason::NO_DEFENDER_ROOM};
+    if (v.rules.encirclement && encircled(v, defenders, occupied))
+        return {Winner::ATTACKERS, EndReason::ENCIRCLED};
+    return {};
+}
 
 // Checks what the rules forbid in a placement: exactly one king, no soldier
 // on a square where it may not stop.

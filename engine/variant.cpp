@@ -27,6 +27,57 @@ Bitboard transpose(const Variant& v, Bitboard b) {
     return t;
 }
 
+// Fills ternary and line_counts (see Variant), after the line masks.
+void build_line_counts(Variant& v) {
+    const int n = v.size;
+    const unsigned line_states = 1u << n;
+    uint32_t table_size = 1;
+    for (int i = 0; i < n; ++i) table_size *= 3;
+    v.ternary.assign(line_states, 0);
+    for (unsigned bits = 0; bits < line_states; ++bits) {
+        uint32_t t = 0, power = 1;
+        for (int i = 0; i < n; ++i, power *= 3)
+            if ((bits >> i) & 1) t += power;
+        v.ternary[bits] = t;
+    }
+
+    struct LineKind {
+        uint16_t wall, no_stop, stop_not_pass;
+        bool operator==(const LineKind&) const = default;
+    };
+    std::vector<LineKind> kinds;
+    auto table_for = [&](LineKind k) -> uint32_t {
+        for (size_t i = 0; i < kinds.size(); ++i)
+            if (kinds[i] == k) return uint32_t(i * table_size);
+        kinds.push_back(k);
+        const size_t base = v.line_counts.size();
+        v.line_counts.resize(base + table_size);
+        uint8_t* table = v.line_counts.data() + base;
+        for (unsigned occ = 0; occ < line_states; ++occ) {
+            int moves_from[MAX_SIZE] = {};
+            for (int s = 0; s < n; ++s)
+                if ((occ >> s) & 1)
+                    moves_from[s] =
+                        std::popcount(line_moves(s, occ, k.wall, k.no_stop, k.stop_not_pass));
+            // Every subset of the occupied squares as the soldiers counted.
+            for (unsigned own = occ;; own = (own - 1) & occ) {
+                int count = 0;
+                for (unsigned b = own; b; b &= b - 1) count += moves_from[std::countr_zero(b)];
+                table[v.ternary[occ] + v.ternary[own]] = uint8_t(count);
+                if (own == 0) break;
+            }
+        }
+        return uint32_t(base);
+    };
+    for (Piece p : {ATTACKER, DEFENDER})
+        for (int i = 0; i < n; ++i) {
+            v.count_table[p][rank_line(i)] =
+                table_for({v.wall_rank[p][i], v.no_stop_rank[p][i], v.stop_not_pass_rank[p][i]});
+            v.count_table[p][file_line(i)] =
+                table_for({v.wall_file[p][i], v.no_stop_file[p][i], v.stop_not_pass_file[p][i]});
+        }
+}
+
 } // namespace
 
 Result<std::shared_ptr<const Variant>> Variant::make(const Rules& rules) {
@@ -51,6 +102,8 @@ Result<std::shared_ptr<const Variant>> Variant::make(const Rules& rules) {
         v->neighbour[s][SOUTH] = int8_t(r > 0 ? s - n : NO_SQUARE);
         v->neighbour[s][EAST] = int8_t(f + 1 < n ? s + 1 : NO_SQUARE);
         v->neighbour[s][WEST] = int8_t(f > 0 ? s - 1 : NO_SQUARE);
+        for (int d = 0; d < 4; ++d)
+            if (v->neighbour[s][d] != NO_SQUARE) v->adjacent[s] |= square_bb(v->neighbour[s][d]);
         if (f == 0) v->first_file |= square_bb(s);
         if (f == n - 1) v->last_file |= square_bb(s);
     }
@@ -87,12 +140,13 @@ Result<std::shared_ptr<const Variant>> Variant::make(const Rules& rules) {
             v->wall_file[p][s % n] |= uint16_t(1 << (s / n));
         });
         const Bitboard stop_not_pass = v->no_pass[p] & ~v->no_stop[p];
-        v->has_stop_not_pass[p] = stop_not_pass != 0;
         for_each_square(stop_not_pass, [&](Square s) {
             v->stop_not_pass_rank[p][s / n] |= uint16_t(1 << (s % n));
             v->stop_not_pass_file[p][s % n] |= uint16_t(1 << (s / n));
         });
     }
+
+    build_line_counts(*v);
 
     v->escape = rules.escape == EscapeType::CORNER ? v->corners : v->edges;
 
@@ -121,6 +175,7 @@ Result<std::shared_ptr<const Variant>> Variant::make(const Rules& rules) {
     }
     v->king_hammer =
         rules.king_armed == KingArmed::YES || rules.king_armed == KingArmed::HAMMER_ONLY;
+    v->ends_by_shape = rules.no_defender_room_loses || rules.encirclement;
     v->king_anvil = rules.king_armed == KingArmed::YES || rules.king_armed == KingArmed::ANVIL_ONLY;
 
     auto placement = parse_opentafl_placement(n, rules.start);

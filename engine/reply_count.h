@@ -1,0 +1,39 @@
+#pragma once
+
+// Counting replies without making moves: for each move of the side to move,
+// the number of legal moves the opponent has after it, exactly what
+// make_move + count_moves + unmake_move would give. This is perft's bulk
+// count over its last two plies. A move changes at most the lines through
+// its two squares and through the pieces it captures, so the opponent's
+// count is the count before the move, corrected on those lines only (see
+// Variant::line_counts).
+
+#include "movegen.h"
+
+namespace branan {
+
+class ReplyCounter {
+  public:
+    // The position must not be decided; it must outlive the counter and
+    // stay unchanged while the counter is used.
+    explicit ReplyCounter(const Position& pos);
+
+    // The opponent's number of legal moves after the legal move m.
+    int replies(Move m) const;
+
+  private:
+    int king_moves(unsigned rank_occ, unsigned file_occ) const;
+    int line_change(int line, unsigned occ_change, unsigned their_change) const;
+    int replies_after_captures(Square from, Square to, Bitboard captured) const;
+
+    const Position& pos_;
+    const Variant& v_;
+    Piece their_soldier_;
+    Bitboard their_pieces_;
+    uint16_t their_line_[LINES];  // their soldiers' squares per line
+    uint8_t line_count_[LINES]{}; // their soldiers' moves per line, before the move
+    int king_count_ = 0;          // their king's moves before the move (0 if he is ours)
+    int total_ = 0;
+};
+
+} // namespace branan

@@ -1,0 +1,168 @@
+// Counting without making moves: count_moves (line tables) must equal the
+// length of the generated move list, and ReplyCounter must equal make_move +
+// count_moves + unmake_move for every move, under the presets and under
+// OpenTafl rules strings that reach every branch of the line tables (walls,
+// no-stop squares, stop-but-not-pass squares, 11x11, ends by shape).
+
+#include <functional>
+#include <random>
+
+#include "perft.h"
+#include "reply_count.h"
+#include "test_helpers.h"
+
+using namespace branan;
+using namespace branan::testutil;
+
+namespace {
+
+const std::string START7 = "start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/";
+const std::string START11 =
+    "start:/3ttttt3/5t5/11/t4T4t/t3TTT3t/tt1TTKTT1tt/t3TTT3t/t4T4t/11/5t5/3ttttt3/";
+
+VariantPtr rules_variant(const std::string& text) {
+    auto rules = parse_rules(text);
+    INFO("rules '" << text << "': " << (rules ? std::string("ok") : rules.error()));
+    REQUIRE(rules.ok());
+    auto v = Variant::make(*rules);
+    INFO("variant: " << (v ? std::string("ok") : v.error()));
+    REQUIRE(v.ok());
+    return *v;
+}
+
+std::vector<std::pair<std::string, VariantPtr>> variants_under_test() {
+    std::vector<std::pair<std::string, VariantPtr>> out;
+    for (const char* p : {"brandubh", "brandubh-house", "tablut", "tablut-house",
+                          "opentafl-brandub", "opentafl-tablut"})
+        out.emplace_back(p, variant(p));
+    for (const std::string& r : {
+             // Soldiers may stop on the throne but not pass it; the king may.
+             "dim:7 surf:n nrd:n cenp:K cens:tTK cenre:tTK " + START7,
+             // Nobody passes the throne; corners passable by all, edge escape.
+             "dim:7 surf:n nrd:n esc:e cenp:K cens:K cor: " + START7,
+             // Ends by shape: encirclement, no defender room; an unarmed king.
+             "dim:7 surf:y nrd:y ka:n ks:s " + START7,
+             "dim:7 surf:n nrd:n ka:a ks:w cenhe:tTK " + START7,
+             // 11x11, corner escape, strong king, Linnaean capture.
+             "dim:11 surf:n nrd:n esc:c ks:s linc:y " + START11,
+             "dim:11 surf:y nrd:n esc:e ks:w cenp:K " + START11,
+         })
+        out.emplace_back(r, rules_variant(r));
+    return out;
+}
+
+// Checks both counts in one position; returns the number of moves checked.
+int check_counts(Position& pos) {
+    MoveList list;
+    generate_moves(pos, list);
+    INFO(to_tfen(pos));
+    REQUIRE(count_moves(pos) == list.size());
+    if (list.empty()) return 0;
+    const ReplyCounter counter(pos);
+    for (Move m : list) {
+        pos.make_move(m);
+        MoveList replies;
+        generate_moves(pos, replies);
+        const int expect = count_moves(pos);
+        REQUIRE(expect == replies.size());
+        pos.unmake_move();
+        INFO("move " << move_name(pos.variant(), m));
+        REQUIRE(counter.replies(m) == expect);
+    }
+    return list.size();
+}
+
+} // namespace
+
+TEST_CASE("reply count: line-table counts and reply counts equal making the moves", "[perft]") {
+    std::mt19937 rng(2026);
+    for (const auto& [name, v] : variants_under_test()) {
+        INFO(name);
+        long moves = 0, captures = 0, endings = 0;
+        for (int g = 0; g < 24; ++g) {
+            Position pos(v);
+            for (int ply = 0; ply < 160; ++ply) {
+                moves += check_counts(pos);
+                MoveList list;
+                generate_moves(pos, list);
+                if (list.empty()) break;
+                // Mostly random moves; a capture when there is one, half the
+                // time, so that the boards thin out and open up.
+                Move m = list.moves[rng() % list.size()];
+                if (rng() % 2)
+                    for (Move c : list) {
+                        pos.make_move(c);
+                        const bool takes = pos.last_captured() != 0;
+                        endings += pos.decided().over();
+                        pos.unmake_move();
+                        if (takes) {
+                            m = c;
+                            break;
+                        }
+                    }
+                pos.make_move(m);
+                captures += pos.last_captured() != 0;
+            }
+        }
+        INFO(moves << " moves, " << captures << " captures, " << endings << " endings");
+        CHECK(moves > 15000);
+        CHECK(captures > 60);
+        CHECK(endings > 20);
+    }
+}
+
+TEST_CASE("reply count: perft with bulk counting equals perft by making every move", "[perft]") {
+    // The slow definition: make every move down to depth 0.
+    std::function<uint64_t(Position&, int)> by_making = [&](Position& pos, int depth) {
+        if (depth == 0) return uint64_t(1);
+        MoveList list;
+        generate_moves(pos, list);
+        uint64_t n = 0;
+        for (Move m : list) {
+            pos.make_move(m);
+            n += by_making(pos, depth - 1);
+            pos.unmake_move();
+        }
+        return n;
+    };
+    for (const auto& [name, v] : variants_under_test()) {
+        INFO(name);
+        Position pos(v);
+        CHECK(perft(pos, 3) == by_making(pos, 3));
+        // A middlegame with captures about.
+        std::mt19937 rng(7);
+        for (int ply = 0; ply < 30; ++ply) {
+            MoveList list;
+            generate_moves(pos, list);
+            if (list.empty()) break;
+            pos.make_move(list.moves[rng() % list.size()]);
+        }
+        pos.clear_history();
+        INFO(to_tfen(pos));
+        CHECK(perft(pos, 3) == by_making(pos, 3));
+    }
+}
+
+TEST_CASE("reply count: a quiet move that ends the game by its shape leaves no replies",
+          "[perft]") {
+    struct Case {
+        std::string rules, pieces, move;
+    };
+    const Case cases[] = {
+        // The ring closes around the defenders (encirclement).
+        {"dim:7 surf:y nrd:n " + START7,
+         "Kd4 Td5 tc6 td6 te6 tb5 tb4 tb3 tc2 td2 te2 tf3 tf4 tg5 ta2", "g5-f5"},
+        // The last empty square next to a defender is filled (no room).
+        {"dim:7 surf:n nrd:y ks:s " + START7, "Kc6 Tc7 tb6 td6 tb7 td7 te5", "e5-c5"},
+    };
+    for (const Case& c : cases) {
+        INFO(c.rules << " / " << c.pieces);
+        VariantPtr v = rules_variant(c.rules);
+        auto parsed = parse_tfen(v, make_tfen(v->size, c.pieces, 'a'));
+        REQUIRE(parsed.ok());
+        Position pos = *parsed;
+        const Move m = legal(pos, c.move);
+        CHECK(ReplyCounter(pos).replies(m) == 0);
+        check_counts(pos);
+    }
+}
