@@ -6,19 +6,9 @@ namespace branan {
 
 namespace {
 
-// The two halves of a piece's moves: along its rank (bits are files) and
-// along its file (bits are ranks), already stripped of squares where the
-// piece may not stop.
-struct LineTargets {
-    unsigned rank_bits, file_bits;
-};
-
 inline LineTargets line_targets(const Position& pos, const Variant& v, Piece p, Square from) {
-    const int f = v.file[from], r = v.rank[from];
-    return {line_moves(f, pos.rank_occupancy(r), v.wall_rank[p][r], v.no_stop_rank[p][r],
-                       v.stop_not_pass_rank[p][r]),
-            line_moves(r, pos.file_occupancy(f), v.wall_file[p][f], v.no_stop_file[p][f],
-                       v.stop_not_pass_file[p][f])};
+    return line_targets(v, p, from, pos.rank_occupancy(v.rank[from]),
+                        pos.file_occupancy(v.file[from]));
 }
 
 // Calls f(from, LineTargets) for every piece of `side`.
@@ -80,10 +70,8 @@ int count_moves(const Position& pos) {
     for (int i = 0; i < v.size; ++i)
         for (int line : {rank_line(i), file_line(i)})
             count += v.line_move_count(p, line, pos.line_occupancy(line), own[line]);
-    if (us == DEFENDERS && pos.king_square() != NO_SQUARE) {
-        const LineTargets t = line_targets(pos, v, KING, pos.king_square());
-        count += std::popcount(t.rank_bits) + std::popcount(t.file_bits);
-    }
+    if (us == DEFENDERS && pos.king_square() != NO_SQUARE)
+        count += line_targets(pos, v, KING, pos.king_square()).count();
     return count;
 }
 

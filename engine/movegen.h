@@ -4,6 +4,7 @@
 // square is legal in tafl (there is no self-check), so generation is exact.
 // A position whose game is decided has no moves (see Position::decided).
 
+#include <bit>
 #include <cstddef>
 
 #include "position.h"
@@ -27,6 +28,26 @@ struct MoveList {
     bool empty() const { return count == 0; }
     bool contains(Move m) const;
 };
+
+// The two halves of a piece's moves: along its rank (bits are files) and
+// along its file (bits are ranks), already stripped of squares where the
+// piece may not stop.
+struct LineTargets {
+    unsigned rank_bits, file_bits;
+    int count() const { return std::popcount(rank_bits) + std::popcount(file_bits); }
+};
+
+// The moves of a piece of kind p on `from`, given the occupancy of its rank
+// and of its file (which need not be the position's: perft asks about
+// moves not made).
+inline LineTargets line_targets(const Variant& v, Piece p, Square from, unsigned rank_occ,
+                                unsigned file_occ) {
+    const int f = v.file[from], r = v.rank[from];
+    return {line_moves(f, rank_occ, v.wall_rank[p][r], v.no_stop_rank[p][r],
+                       v.stop_not_pass_rank[p][r]),
+            line_moves(r, file_occ, v.wall_file[p][f], v.no_stop_file[p][f],
+                       v.stop_not_pass_file[p][f])};
+}
 
 // Squares the piece on `from` may move to.
 Bitboard move_targets(const Position& pos, Square from);

@@ -25,12 +25,7 @@ ReplyCounter::ReplyCounter(const Position& pos)
 }
 
 int ReplyCounter::king_moves(unsigned rank_occ, unsigned file_occ) const {
-    const Square k = pos_.king_square();
-    const int f = v_.file[k], r = v_.rank[k];
-    return std::popcount(line_moves(f, rank_occ, v_.wall_rank[KING][r], v_.no_stop_rank[KING][r],
-                                    v_.stop_not_pass_rank[KING][r])) +
-           std::popcount(line_moves(r, file_occ, v_.wall_file[KING][f], v_.no_stop_file[KING][f],
-                                    v_.stop_not_pass_file[KING][f]));
+    return line_targets(v_, KING, pos_.king_square(), rank_occ, file_occ).count();
 }
 
 // How their soldiers' moves along one line change when the line's

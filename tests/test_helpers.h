@@ -37,6 +37,17 @@ inline VariantPtr variant(const std::string& preset) {
     return *v;
 }
 
+// The compiled Variant of a rules string; the test fails if it is refused.
+inline VariantPtr rules_variant(const std::string& text) {
+    auto rules = parse_rules(text);
+    INFO("rules '" << text << "': " << (rules ? std::string("ok") : rules.error()));
+    REQUIRE(rules.ok());
+    auto v = Variant::make(*rules);
+    INFO("variant: " << (v ? std::string("ok") : v.error()));
+    REQUIRE(v.ok());
+    return *v;
+}
+
 // A position of a preset from TFEN; the test fails if the TFEN is rejected.
 inline Position tfen(const std::string& preset, const std::string& text) {
     auto pos = parse_tfen(variant(preset), text);
@@ -83,6 +94,15 @@ inline std::string make_tfen(int size, const std::string& pieces, char side, int
         if (rank) s += '/';
     }
     return s + ' ' + side + ' ' + std::to_string(plies) + ' ' + std::to_string(fullmove);
+}
+
+// A position under a rules string, from "Kd4 tc4 ..." and the side to move.
+inline Position rules_setup(const std::string& rules, const std::string& pieces, char side) {
+    VariantPtr v = rules_variant(rules);
+    auto pos = parse_tfen(v, make_tfen(v->size, pieces, side));
+    INFO("pieces '" << pieces << "': " << (pos ? std::string("ok") : pos.error()));
+    REQUIRE(pos.ok());
+    return *pos;
 }
 
 // A position of a preset from a list of pieces (see make_tfen).

@@ -13,25 +13,6 @@ namespace {
 const std::string START7 = "start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/";
 const std::string BASE7 = "dim:7 surf:n nrd:n ";
 
-VariantPtr rules_variant(const std::string& text) {
-    auto rules = parse_rules(text);
-    INFO("rules '" << text << "': " << (rules ? std::string("ok") : rules.error()));
-    REQUIRE(rules.ok());
-    auto v = Variant::make(*rules);
-    INFO("variant: " << (v ? std::string("ok") : v.error()));
-    REQUIRE(v.ok());
-    return *v;
-}
-
-// A position under a rules string, from "Kd4 tc4 ..." and the side to move.
-Position rules_setup(const std::string& rules, const std::string& pieces, char side) {
-    VariantPtr v = rules_variant(rules);
-    auto pos = parse_tfen(v, make_tfen(v->size, pieces, side));
-    INFO("pieces '" << pieces << "': " << (pos ? std::string("ok") : pos.error()));
-    REQUIRE(pos.ok());
-    return *pos;
-}
-
 std::string rules_error(const std::string& text) {
     auto rules = parse_rules(text);
     if (!rules) return rules.error();

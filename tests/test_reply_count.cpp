@@ -20,16 +20,6 @@ const std::string START7 = "start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/";
 const std::string START11 =
     "start:/3ttttt3/5t5/11/t4T4t/t3TTT3t/tt1TTKTT1tt/t3TTT3t/t4T4t/11/5t5/3ttttt3/";
 
-VariantPtr rules_variant(const std::string& text) {
-    auto rules = parse_rules(text);
-    INFO("rules '" << text << "': " << (rules ? std::string("ok") : rules.error()));
-    REQUIRE(rules.ok());
-    auto v = Variant::make(*rules);
-    INFO("variant: " << (v ? std::string("ok") : v.error()));
-    REQUIRE(v.ok());
-    return *v;
-}
-
 std::vector<std::pair<std::string, VariantPtr>> variants_under_test() {
     std::vector<std::pair<std::string, VariantPtr>> out;
     for (const char* p : {"brandubh", "brandubh-house", "tablut", "tablut-house",
@@ -157,10 +147,7 @@ TEST_CASE("reply count: a quiet move that ends the game by its shape leaves no r
     };
     for (const Case& c : cases) {
         INFO(c.rules << " / " << c.pieces);
-        VariantPtr v = rules_variant(c.rules);
-        auto parsed = parse_tfen(v, make_tfen(v->size, c.pieces, 'a'));
-        REQUIRE(parsed.ok());
-        Position pos = *parsed;
+        Position pos = rules_setup(c.rules, c.pieces, 'a');
         const Move m = legal(pos, c.move);
         CHECK(ReplyCounter(pos).replies(m) == 0);
         check_counts(pos);
