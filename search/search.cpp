@@ -153,6 +153,31 @@ struct LmrInit {
     }
 } lmr_init;
 
+// Sorts moves[first, n) (with their scores and quiet flags) by score, best
+// first, equal scores in their present order. Each key packs the score
+// (order-preserving as unsigned) above the position, so the keys are
+// distinct and an unstable sort gives the stable order.
+void sort_moves(int first, int n, Move* moves, int* scores, bool* quiet) {
+    uint64_t keys[MAX_MOVES];
+    const int count = n - first;
+    for (int i = 0; i < count; ++i)
+        keys[i] =
+            (uint64_t(uint32_t(scores[first + i]) ^ 0x80000000u) << 32) | uint32_t(MAX_MOVES - i);
+    std::sort(keys, keys + count, std::greater<uint64_t>());
+    Move m[MAX_MOVES];
+    int sc[MAX_MOVES];
+    bool q[MAX_MOVES];
+    std::copy(moves + first, moves + n, m);
+    std::copy(scores + first, scores + n, sc);
+    std::copy(quiet + first, quiet + n, q);
+    for (int i = 0; i < count; ++i) {
+        const int from = MAX_MOVES - int(uint32_t(keys[i]));
+        moves[first + i] = m[from];
+        scores[first + i] = sc[from];
+        quiet[first + i] = q[from];
+    }
+}
+
 inline int hist_index(Move m) {
     return m.from() * MAX_SQUARES + m.to();
 }
@@ -475,21 +500,9 @@ Value Worker::search(Value alpha, Value beta, int depth, int ply, bool pv_node, 
                 std::swap(scores[i], scores[bi]);
                 std::swap(quiet[i], quiet[bi]);
             } else if (i == 3) {
-                // ...then the rest sorted at once (insertion sort: stable).
-                for (int a = 4; a < n; ++a) {
-                    const Move mv = list.moves[a];
-                    const int sc = scores[a];
-                    const bool q = quiet[a];
-                    int b = a - 1;
-                    for (; b >= 3 && scores[b] < sc; --b) {
-                        list.moves[b + 1] = list.moves[b];
-                        scores[b + 1] = scores[b];
-                        quiet[b + 1] = quiet[b];
-                    }
-                    list.moves[b + 1] = mv;
-                    scores[b + 1] = sc;
-                    quiet[b + 1] = q;
-                }
+                // ...then the rest sorted at once, by score and, for equal
+                // scores, in generation order.
+                sort_moves(3, n, list.moves, scores, quiet);
             }
             // Futility and late-move pruning of quiet moves near the leaves.
             if (quiet[i] && !pv_node && !threatened && searched > 0 && best > -VALUE_WIN_MAX_PLY) {
