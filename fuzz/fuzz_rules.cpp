@@ -1,11 +1,13 @@
 // libFuzzer target: the rules-string parser. Rules it accepts must print
 // back to an equal description; a Variant built from them must give a
-// start position with legal moves that make and unmake cleanly.
+// start position with legal moves that make and unmake cleanly, and whose
+// counts without making moves agree with making them.
 
 #include <cstdint>
 #include <cstdlib>
 #include <string>
 
+#include "count_check.h"
 #include "movegen.h"
 #include "notation.h"
 #include "rules.h"
@@ -29,6 +31,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     const std::string tfen = to_tfen(pos);
     auto parsed = parse_tfen(*variant, tfen);
     if (!parsed || to_tfen(*parsed) != tfen) std::abort();
+    fuzzcheck::check_counts(pos);
     MoveList moves;
     generate_moves(pos, moves);
     for (Move m : moves) {

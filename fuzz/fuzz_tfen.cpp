@@ -1,12 +1,14 @@
 // libFuzzer target: the TFEN parser, for every preset. A position it
 // accepts must print back to a TFEN that parses to the same position, and
-// must survive move generation and a make/unmake of every move.
+// must survive move generation and a make/unmake of every move; the
+// counts made without making moves must agree with making them.
 
 #include <cstdint>
 #include <cstdlib>
 #include <string>
 #include <vector>
 
+#include "count_check.h"
 #include "movegen.h"
 #include "notation.h"
 #include "rules.h"
@@ -54,6 +56,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
             pos->unmake_move();
             if (pos->key() != key) std::abort();
         }
+        fuzzcheck::check_counts(*pos);
         (void)pos->result();
     }
     return 0;
