@@ -81,7 +81,7 @@ struct Variant {
     // transposed[s]: file * size + rank.
     std::array<uint8_t, MAX_SQUARES> transposed{};
 
-    // Move counting by lines, for perft's leaves. The number of moves that
+    // Move counting by lines, for perft's last two plies. The number of moves that
     // all soldiers of one kind have along one line depends only on what each
     // square of that line holds: nothing (0), another piece (1) or one of
     // those soldiers (2). Reading that as a base-3 number, ternary[occupied]

@@ -46,12 +46,15 @@ po::variables_map parse(const po::options_description& options,
     return vm;
 }
 
+// The value of option `name`, refused outside lo..hi; the error calls it
+// `label` when given (for a positional argument), else --name.
 template <typename T>
-T checked(const po::variables_map& vm, const char* name, T lo, T hi) {
+T checked(const po::variables_map& vm, const char* name, T lo, T hi, const char* label = nullptr) {
     const T v = vm[name].as<T>();
     if (v < lo || v > hi)
-        throw UsageError{"--" + std::string(name) + " " + std::to_string(v) + " is out of range (" +
-                         std::to_string(lo) + ".." + std::to_string(hi) + ")"};
+        throw UsageError{(label ? std::string(label) : "--" + std::string(name)) + " " +
+                         std::to_string(v) + " is out of range (" + std::to_string(lo) + ".." +
+                         std::to_string(hi) + ")"};
     return v;
 }
 
@@ -88,7 +91,7 @@ int cmd_perft(Engine& engine, const std::vector<std::string>& args, std::ostream
     positional.add("depth", 1);
     const po::variables_map vm = parse(options, args, &positional);
     if (!vm.count("depth")) throw UsageError{"perft: the depth is missing (branan perft N)"};
-    const int depth = checked(vm, "depth", 1, uci::MAX_PERFT_DEPTH);
+    const int depth = checked(vm, "depth", 1, uci::MAX_PERFT_DEPTH, "perft depth");
     if (vm.count("fen")) {
         if (Status st = engine.set_position(vm["fen"].as<std::string>(), {}); !st) {
             err << "branan perft: error: " << st.error() << "\n";

@@ -268,6 +268,9 @@ TEST_CASE("cli: bad command lines exit 2 with a message on stderr", "[cli]") {
         CHECK(r.out.empty());
         CHECK(r.err.find("error") != std::string::npos);
     }
+    // The error names what the user typed: perft's depth is positional.
+    CHECK_THAT(run({"perft", "0"}).err, Catch::Contains("perft depth 0 is out of range"));
+    CHECK_THAT(run({"analyze", "--depth", "0"}).err, Catch::Contains("--depth 0 is out of range"));
 }
 
 TEST_CASE("cli: perft prints divide, total and speed", "[cli]") {
