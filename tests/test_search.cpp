@@ -360,31 +360,29 @@ TEST_CASE("search: repetition rules change the result", "[search]") {
     const char* tfen = "7/7/3T3/t2K3/7/7/5t1 a 0 1";
     const std::vector<std::string> cycle = {"a4-a5", "d5-d6", "a5-a4", "d6-d5",
                                             "a4-a5", "d5-d6", "a5-a4"};
-    // brandubh: the third occurrence loses for the player who makes it.
-    {
-        Engine e;
-        REQUIRE(e.set_variant("brandubh"));
+    // The search with d6-d5 as the only root move, in an edition.
+    auto search_back = [&](Engine& e, const char* preset) {
+        REQUIRE(e.set_variant(preset));
         REQUIRE(e.set_position(tfen, cycle));
         auto back = parse_legal_move(e.position(), "d6-d5");
         REQUIRE(back);
         SearchLimits l = depth_limit(3);
         l.searchmoves = {*back};
-        Run r = run(e, l);
+        return std::pair{run(e, l), *back};
+    };
+    // brandubh: the third occurrence loses for the player who makes it.
+    {
+        Engine e;
+        const auto [r, back] = search_back(e, "brandubh");
         CHECK(r.infos.back().mate == -1);
         Run free = run(e, depth_limit(3));
-        CHECK(free.best.best != *back);
+        CHECK(free.best.best != back);
         CHECK(free.infos.back().mate >= 0);
     }
     // brandubh-house: a third occurrence draws.
     {
         Engine e;
-        REQUIRE(e.set_variant("brandubh-house"));
-        REQUIRE(e.set_position(tfen, cycle));
-        auto back = parse_legal_move(e.position(), "d6-d5");
-        REQUIRE(back);
-        SearchLimits l = depth_limit(3);
-        l.searchmoves = {*back};
-        Run r = run(e, l);
+        const auto [r, back] = search_back(e, "brandubh-house");
         CHECK(r.infos.back().mate == 0);
         CHECK(r.infos.back().score == 0);
     }
