@@ -38,11 +38,24 @@ struct Variant {
     Bitboard corners = 0;
     Bitboard first_file = 0, last_file = 0; // files a and the last, for shifts
 
+    // The squares of b moved one step in direction d (those that would
+    // leave the board are dropped).
+    Bitboard step(Bitboard b, int d) const {
+        switch (d) {
+        case NORTH:
+            return (b << size) & board;
+        case SOUTH:
+            return b >> size;
+        case EAST:
+            return (b << 1) & ~first_file & board;
+        default:
+            return (b >> 1) & ~last_file;
+        }
+    }
     // The squares next to any square of b (b itself excluded only if it has
     // no neighbour inside b).
     Bitboard neighbours(Bitboard b) const {
-        return (((b << size) | (b >> size)) & board) | ((b << 1) & ~first_file & board) |
-               ((b >> 1) & ~last_file);
+        return step(b, NORTH) | step(b, SOUTH) | step(b, EAST) | step(b, WEST);
     }
 
     // Per piece kind (index by Piece): where it may not stop, which empty

@@ -128,30 +128,23 @@ struct CaptureMap {
 
 inline CaptureMap capture_squares(const Position& pos, Side us) {
     const Variant& v = pos.variant();
-    CaptureMap out;
     const Piece victim = us == ATTACKERS ? DEFENDER : ATTACKER;
-    const Bitboard hostile_empty = v.hostile_empty[victim];
-    const Bitboard hostile_occ = v.hostile_occupied[victim];
-    for_each_square(pos.pieces(victim), [&](Square a) {
-        for (int d = 0; d < 4; ++d) {
-            const Square t = v.neighbour[a][d];
-            if (t == NO_SQUARE || pos.piece_on(t) != NO_PIECE) continue;
-            const Square b = v.neighbour[a][d ^ 2];
-            if (b == NO_SQUARE) continue;
-            const Piece q = pos.piece_on(b);
-            bool ok;
-            if (q == NO_PIECE)
-                ok = test(hostile_empty, b);
-            else if (side_of(q) == us)
-                ok = q != KING || v.king_anvil;
-            else
-                ok = test(hostile_occ, b);
-            if (ok) {
-                out.two |= out.one & square_bb(t);
-                out.one |= square_bb(t);
-            }
-        }
-    });
+    const Bitboard empty = v.board & ~pos.occupied();
+    Bitboard ours = pos.pieces(us);
+    if (!v.king_anvil) ours &= ~pos.pieces(KING);
+    // The far side of a sandwich: a piece of ours, or a square hostile to
+    // the victim (empty or occupied).
+    const Bitboard anvils =
+        ours | (empty & v.hostile_empty[victim]) | (pos.pieces(~us) & v.hostile_occupied[victim]);
+    CaptureMap out;
+    for (int d = 0; d < 4; ++d) {
+        // Victims with an anvil on the side opposite d, then the empty
+        // squares just beyond them toward d: one square per victim and
+        // direction, so a square found twice takes two.
+        const Bitboard hits = v.step(v.step(anvils, d) & pos.pieces(victim), d) & empty;
+        out.two |= out.one & hits;
+        out.one |= hits;
+    }
     return out;
 }
 

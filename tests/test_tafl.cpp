@@ -1,0 +1,74 @@
+// The search's tafl helpers (search/tafl.h): capture_squares, found with
+// whole-board shifts, must equal the square-by-square definition below in
+// every preset and in rule sets with an unarmed king, over random games.
+
+#include <random>
+
+#include "tafl.h"
+#include "test_helpers.h"
+
+using namespace branan;
+using namespace branan::testutil;
+
+namespace {
+
+// The definition: for each soldier of theirs and each direction, the empty
+// square on one side captures it when the square on the other side is an
+// anvil (a piece of ours, the king only if armed as an anvil, or a square
+// hostile to the victim, empty or occupied).
+tafl::CaptureMap reference_capture_squares(const Position& pos, Side us) {
+    const Variant& v = pos.variant();
+    const Piece victim = us == ATTACKERS ? DEFENDER : ATTACKER;
+    tafl::CaptureMap out;
+    for (Square a = 0; a < v.num_squares; ++a) {
+        if (pos.piece_on(a) != victim) continue;
+        for (int d = 0; d < 4; ++d) {
+            const Square t = v.neighbour[a][d], b = v.neighbour[a][d ^ 2];
+            if (t == NO_SQUARE || b == NO_SQUARE || pos.piece_on(t) != NO_PIECE) continue;
+            const Piece q = pos.piece_on(b);
+            const bool anvil = q == NO_PIECE      ? test(v.hostile_empty[victim], b)
+                               : side_of(q) == us ? (q != KING || v.king_anvil)
+                                                  : test(v.hostile_occupied[victim], b);
+            if (!anvil) continue;
+            if (test(out.one, t)) out.two |= square_bb(t);
+            out.one |= square_bb(t);
+        }
+    }
+    return out;
+}
+
+} // namespace
+
+TEST_CASE("tafl: capture squares by shifts equal the square-by-square definition", "[search]") {
+    std::vector<VariantPtr> variants;
+    for (const char* p : {"brandubh", "brandubh-house", "tablut", "tablut-house",
+                          "opentafl-brandub", "opentafl-tablut"})
+        variants.push_back(variant(p));
+    variants.push_back(
+        rules_variant("dim:7 surf:n nrd:n ka:n cenhe:tTK start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/"));
+    std::mt19937 rng(99);
+    for (const VariantPtr& v : variants) {
+        INFO(v->rules.name);
+        int doubles = 0, positions = 0;
+        for (int g = 0; g < 30; ++g) {
+            Position pos(v);
+            for (int ply = 0; ply < 200; ++ply) {
+                INFO(to_tfen(pos));
+                for (Side us : {ATTACKERS, DEFENDERS}) {
+                    const tafl::CaptureMap got = tafl::capture_squares(pos, us);
+                    const tafl::CaptureMap want = reference_capture_squares(pos, us);
+                    REQUIRE((got.one == want.one));
+                    REQUIRE((got.two == want.two));
+                    doubles += want.two != 0;
+                }
+                ++positions;
+                MoveList list;
+                generate_moves(pos, list);
+                if (list.empty()) break;
+                pos.make_move(list.moves[rng() % list.size()]);
+            }
+        }
+        CHECK(positions > 1000);
+        CHECK(doubles > 0); // squares that take two were met
+    }
+}
