@@ -484,7 +484,7 @@ Value Worker::search(Value alpha, Value beta, int depth, int ply, bool pv_node, 
             else if (m == st.killers[1])
                 s = 1 << 19;
             else
-                s = hist[hist_index(m)] + (king ? 4000 : 0);
+                s = hist[hist_index(m)];
             list.moves[n] = m;
             quiet[n] = !capture;
             scores[n++] = s;
