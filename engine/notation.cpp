@@ -1,38 +1,13 @@
 #include "notation.h"
 
+#include "text.h"
+
 #include <charconv>
 #include <vector>
 
 namespace branan {
 
 namespace {
-
-std::vector<std::string_view> split(std::string_view text, char sep) {
-    std::vector<std::string_view> out;
-    size_t pos = 0;
-    while (true) {
-        size_t next = text.find(sep, pos);
-        if (next == std::string_view::npos) {
-            out.push_back(text.substr(pos));
-            return out;
-        }
-        out.push_back(text.substr(pos, next - pos));
-        pos = next + 1;
-    }
-}
-
-std::vector<std::string_view> split_spaces(std::string_view text) {
-    std::vector<std::string_view> out;
-    size_t pos = 0;
-    while (pos < text.size()) {
-        while (pos < text.size() && (text[pos] == ' ' || text[pos] == '\t')) ++pos;
-        size_t end = pos;
-        while (end < text.size() && text[end] != ' ' && text[end] != '\t') ++end;
-        if (end > pos) out.push_back(text.substr(pos, end - pos));
-        pos = end;
-    }
-    return out;
-}
 
 std::string printable(std::string_view s) {
     std::string out;
@@ -137,7 +112,7 @@ std::string placement_rows(const Position& pos, int rank) {
 
 Result<Position> parse_tfen(VariantPtr variant, std::string_view text) {
     const int n = variant->size;
-    auto fields = split_spaces(text);
+    auto fields = split_words(text);
     if (fields.empty()) return Error{"tfen: empty"};
     if (fields.size() < 2) return Error{"tfen: missing side to move ('a' or 'd')"};
     if (fields.size() > 4)

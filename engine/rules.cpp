@@ -6,6 +6,7 @@
 #include <set>
 
 #include "notation.h"
+#include "text.h"
 
 namespace branan {
 
@@ -46,17 +47,11 @@ Result<Square> square_of(int size, std::string_view t) {
 Result<std::vector<Square>> parse_square_list(int size, std::string_view key,
                                               std::string_view value) {
     std::vector<Square> out;
-    size_t pos = 0;
-    while (pos < value.size()) {
-        size_t comma = value.find(',', pos);
-        if (comma == std::string_view::npos) comma = value.size();
-        std::string_view item = value.substr(pos, comma - pos);
-        if (!item.empty()) {
-            auto sq = square_of(size, item);
-            if (!sq) return error(std::string(key) + ": " + sq.error());
-            if (std::find(out.begin(), out.end(), *sq) == out.end()) out.push_back(*sq);
-        }
-        pos = comma + 1;
+    for (std::string_view item : split(value, ',')) {
+        if (item.empty()) continue;
+        auto sq = square_of(size, item);
+        if (!sq) return error(std::string(key) + ": " + sq.error());
+        if (std::find(out.begin(), out.end(), *sq) == out.end()) out.push_back(*sq);
     }
     std::sort(out.begin(), out.end());
     return out;

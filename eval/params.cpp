@@ -1,4 +1,5 @@
 #include "params.h"
+#include "text.h"
 
 #include <charconv>
 #include <fstream>
@@ -162,21 +163,13 @@ Result<EvalParams> load(std::string_view text, const EvalParams& base, bool need
     EvalParams out = base;
     std::array<int, PARAM_COUNT> seen_on{}; // line number, 0 = not seen
     int line_no = 0;
-    size_t pos = 0;
-    while (pos <= text.size()) {
-        size_t end = text.find('\n', pos);
-        if (end == std::string_view::npos) end = text.size();
-        std::string_view line = text.substr(pos, end - pos);
-        pos = end + 1;
+    for (std::string_view line : split(text, '\n')) {
         ++line_no;
         const std::string where = "line " + std::to_string(line_no) + ": ";
         if (size_t hash = line.find('#'); hash != std::string_view::npos)
             line = line.substr(0, hash);
         line = trim(line);
-        if (line.empty()) {
-            if (end == text.size()) break;
-            continue;
-        }
+        if (line.empty()) continue;
         const size_t eq = line.find('=');
         if (eq == std::string_view::npos)
             return Error{where + "expected 'name = value', got '" + printable(line) + "'"};
@@ -198,7 +191,6 @@ Result<EvalParams> load(std::string_view text, const EvalParams& base, bool need
             return Error{where + "'" + std::string(name) + "': expected an integer, got '" +
                          printable(value) + "'"};
         if (Status st = set_param(out, *id, v); !st) return Error{where + st.error()};
-        if (end == text.size()) break;
     }
     if (need_all) {
         std::string missing;

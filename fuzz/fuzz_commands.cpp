@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "engine.h"
+#include "text.h"
 #include "uci.h"
 
 using namespace branan;
@@ -58,7 +59,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
             const std::string_view line(input.data() + start, end - start);
             start = end + 1;
 
-            const auto tokens = uci::split(line);
+            const auto tokens = split_words(line);
             if (!tokens.empty()) {
                 const std::vector<std::string_view> args(tokens.begin() + 1, tokens.end());
                 (void)uci::parse_position(args);

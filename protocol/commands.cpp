@@ -7,6 +7,7 @@
 
 #include "notation.h"
 #include "perft.h"
+#include "text.h"
 #include "uci.h"
 
 namespace branan {
@@ -93,7 +94,7 @@ int run_analyze(Engine& engine, const AnalyzeOptions& o, LineWriter& out, std::o
         return 2;
     }
     std::vector<std::string> moves;
-    for (std::string_view m : uci::split(o.moves)) moves.emplace_back(m);
+    for (std::string_view m : split_words(o.moves)) moves.emplace_back(m);
     if (Status st = engine.set_position(o.fen, moves); !st) {
         err << "branan analyze: error: " << st.error() << "\n";
         return 1;

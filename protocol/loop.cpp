@@ -3,6 +3,7 @@
 #include "line_reader.h"
 #include "logging.h"
 #include "otep.h"
+#include "text.h"
 #include "uci.h"
 
 namespace branan {
@@ -15,7 +16,7 @@ std::optional<Protocol> parse_protocol(std::string_view name) {
 }
 
 Protocol detect_protocol(std::string_view first_line) {
-    const auto tokens = uci::split(first_line);
+    const auto tokens = split_words(first_line);
     return !tokens.empty() && tokens[0] == "rules" ? Protocol::OTEP : Protocol::UCI;
 }
 
@@ -43,7 +44,7 @@ void run_protocol(Engine& engine, Protocol protocol, std::istream& in, std::ostr
         while (true) {
             const LineReader::Status st = reader.next(line);
             if (st == LineReader::Status::END) return;
-            if (st == LineReader::Status::LINE && !uci::split(line).empty()) break;
+            if (st == LineReader::Status::LINE && !split_words(line).empty()) break;
             if (st == LineReader::Status::TOO_LONG) {
                 UciLoop(engine, out).line_too_long();
                 continue;

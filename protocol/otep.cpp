@@ -12,6 +12,7 @@
 #include "movegen.h"
 #include "notation.h"
 #include "output.h"
+#include "text.h"
 #include "uci.h"
 
 namespace branan {
@@ -80,7 +81,7 @@ class OtepLoop {
 
     // Returns false when the session is over (goodbye).
     bool handle(std::string_view line) {
-        const auto w = uci::split(line);
+        const auto w = split_words(line);
         if (w.empty()) return true;
         const std::string_view cmd = w[0];
         const std::string_view rest = line.substr(line.find(cmd) + cmd.size());
@@ -144,7 +145,7 @@ class OtepLoop {
 
     void cmd_rules(std::string_view rest) {
         stop_search(true);
-        const auto w = uci::split(rest);
+        const auto w = split_words(rest);
         if (w.empty()) return message("rules: missing rules string");
         std::string text(rest.substr(rest.find(w[0])));
         while (!text.empty() && (text.back() == ' ' || text.back() == '\r')) text.pop_back();
@@ -261,13 +262,8 @@ class OtepLoop {
         std::string_view list = w[1];
         Side to_move = side_of_turn();
         bool in_sync = true;
-        size_t pos = 0;
         int count = 0;
-        while (pos <= list.size()) {
-            size_t bar = list.find('|', pos);
-            if (bar == std::string_view::npos) bar = list.size();
-            std::string_view text = list.substr(pos, bar - pos);
-            pos = bar + 1;
+        for (std::string_view text : split(list, '|')) {
             if (text.empty()) continue;
             ++count;
             if (in_sync) {

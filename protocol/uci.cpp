@@ -12,16 +12,13 @@
 #include "movegen.h"
 #include "notation.h"
 #include "perft.h"
+#include "text.h"
 
 namespace branan {
 
 namespace uci {
 
 namespace {
-
-bool is_space(char c) {
-    return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\v' || c == '\f';
-}
 
 bool iequals(std::string_view a, std::string_view b) {
     if (a.size() != b.size()) return false;
@@ -35,19 +32,6 @@ std::string quoted(std::string_view token) {
 }
 
 } // namespace
-
-std::vector<std::string_view> split(std::string_view text) {
-    std::vector<std::string_view> out;
-    size_t i = 0;
-    while (i < text.size()) {
-        while (i < text.size() && is_space(text[i])) ++i;
-        size_t end = i;
-        while (end < text.size() && !is_space(text[end])) ++end;
-        if (end > i) out.push_back(text.substr(i, end - i));
-        i = end;
-    }
-    return out;
-}
 
 Result<int64_t> parse_int(std::string_view token, int64_t lo, int64_t hi, std::string_view what) {
     int64_t v = 0;
@@ -177,7 +161,7 @@ Result<SearchLimits> parse_go(const std::vector<std::string_view>& args, const P
 }
 
 Result<SetOptionCommand> parse_setoption(std::string_view rest) {
-    const std::vector<std::string_view> tokens = split(rest);
+    const std::vector<std::string_view> tokens = split_words(rest);
     if (tokens.empty() || tokens[0] != "name")
         return Error{"setoption: expected 'name <option> [value <value>]'"};
     SetOptionCommand cmd;
@@ -317,13 +301,8 @@ std::vector<std::string> describe_eval(const Engine& engine) {
     // The eval library's term-by-term table, then one summary line.
     std::vector<std::string> lines;
     const std::string table = format_breakdown(breakdown(pos, engine.eval_params()));
-    size_t start = 0;
-    while (start < table.size()) {
-        size_t end = table.find('\n', start);
-        if (end == std::string::npos) end = table.size();
-        lines.push_back(table.substr(start, end - start));
-        start = end + 1;
-    }
+    for (std::string_view line : split(table, '\n')) lines.emplace_back(line);
+    if (lines.back().empty()) lines.pop_back(); // the table's last newline
     const char* side = pos.side_to_move() == ATTACKERS ? "attackers" : "defenders";
     lines.push_back(std::string("Eval: ") + std::to_string(engine.evaluate()) +
                     " cp (from the side to move, " + side + ")");
@@ -419,7 +398,7 @@ void UciLoop::line_too_long() {
 
 bool UciLoop::handle_line(std::string_view line) {
     logger().debug("<< {}", printable(line, 200));
-    const std::vector<std::string_view> tokens = uci::split(line);
+    const std::vector<std::string_view> tokens = split_words(line);
     if (tokens.empty()) return true;
     const std::string_view cmd = tokens[0];
     const std::vector<std::string_view> args(tokens.begin() + 1, tokens.end());

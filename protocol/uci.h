@@ -21,10 +21,6 @@ namespace branan {
 
 namespace uci {
 
-// Splits on ASCII white space (space, tab, \r, \v, \f, \n). The tokens
-// point into `text`.
-std::vector<std::string_view> split(std::string_view text);
-
 // A whole decimal integer in [lo, hi]; `what` names it in the error.
 Result<int64_t> parse_int(std::string_view token, int64_t lo, int64_t hi, std::string_view what);
 

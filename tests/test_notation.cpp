@@ -5,6 +5,7 @@
 #include <random>
 
 #include "test_helpers.h"
+#include "text.h"
 
 using namespace branan;
 using namespace branan::testutil;
@@ -561,4 +562,13 @@ TEST_CASE("bad input: numbers with leading zeros are refused", "[notation]") {
     CHECK_FALSE(parse_move(*variant("brandubh"), "d01-c1").ok());
     CHECK_FALSE(parse_move(*variant("brandubh"), "d1-c01").ok());
     CHECK(parse_move(*variant("brandubh"), "d1-c1").ok());
+}
+
+TEST_CASE("text: split keeps empty pieces, split_words keeps only words", "[notation]") {
+    using V = std::vector<std::string_view>;
+    CHECK(split("a,,b", ',') == V{"a", "", "b"});
+    CHECK(split("", ',') == V{""});
+    CHECK(split("a|", '|') == V{"a", ""});
+    CHECK(split_words(" go\tdepth\r\n 5 ") == V{"go", "depth", "5"});
+    CHECK(split_words(" \t\r\n\v\f").empty());
 }

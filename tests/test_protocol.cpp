@@ -20,6 +20,7 @@
 #include "notation.h"
 #include "otep.h"
 #include "perft.h"
+#include "text.h"
 #include "uci.h"
 
 using namespace branan;
@@ -134,7 +135,7 @@ void require_one_error(std::vector<std::string> lines, std::string_view what = "
 
 std::vector<std::string> tokens_of(const std::string& line) {
     std::vector<std::string> out;
-    for (auto t : uci::split(line)) out.emplace_back(t);
+    for (auto t : split_words(line)) out.emplace_back(t);
     return out;
 }
 
@@ -331,7 +332,7 @@ TEST_CASE("go parameters reach the limits; wtime/btime follow who moves first", 
     const Position& pos = e.position();
     auto go = [&](const std::string& line) {
         std::vector<std::string_view> args;
-        for (auto t : uci::split(line)) args.push_back(t);
+        for (auto t : split_words(line)) args.push_back(t);
         auto r = uci::parse_go(args, pos);
         INFO(line << ": " << (r ? "" : r.error()));
         REQUIRE(r.ok());
