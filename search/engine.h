@@ -20,6 +20,10 @@ struct SearchLimits {
     int depth = 0;
     uint64_t nodes = 0;
     int64_t movetime_ms = 0;
+    // A hard limit for this move with nothing carried over (a per-move time
+    // limit such as the Bologna server's): the search never goes past it,
+    // and takes only part of it when the move is forced, proven or stable.
+    int64_t budget_ms = 0;
     int64_t time_ms[2] = {-1, -1}; // remaining clock per side (index Side); -1 = no clock
     int64_t inc_ms[2] = {0, 0};
     int movestogo = 0;

@@ -32,6 +32,14 @@ void SearchContext::init_time(Side us, int64_t overhead) {
         optimum_ms = maximum_ms = std::max<int64_t>(1, limits.movetime_ms - overhead);
         return;
     }
+    if (limits.budget_ms > 0) {
+        // Unused time is lost, so aim at half the budget and let unstable
+        // or falling scores stretch it up to the whole (see Worker::run).
+        timed = true;
+        maximum_ms = std::max<int64_t>(1, limits.budget_ms - overhead);
+        optimum_ms = std::max<int64_t>(1, maximum_ms / 2);
+        return;
+    }
     if (limits.time_ms[us] < 0) return;
     timed = true;
     const int64_t left = std::max<int64_t>(1, limits.time_ms[us] - overhead);
@@ -612,6 +620,8 @@ void Worker::run() {
         max_depth = std::min(max_depth, 2 * lim.mate + 3);
     const int multipv = std::min<int>(ctx_.multipv, int(root_moves.size()));
     Value prev_score = VALUE_NONE;
+    Move prev_best = MOVE_NONE;
+    int stable_depths = 0; // depths in a row with the same best move (budget mode)
     double time_factor = 1.0;
     for (int depth = 1; depth <= max_depth; ++depth) {
         if (id_ > 0) {
@@ -662,9 +672,19 @@ void Worker::run() {
                 time_factor = std::max(1.0, time_factor * 0.9);
             const int64_t used = ctx_.elapsed_ms() - ctx_.timer_origin_ms.load();
             if (root_moves.size() == 1 && depth >= 4) break;
-            if (used > ctx_.optimum_ms * time_factor * 0.6) break;
+            if (lim.budget_ms > 0) {
+                // A fixed budget per move: a new best move asks for more
+                // time, one that has held for six depths for less. The
+                // factor reaches at most 2, so no depth starts past 60 %
+                // of the budget.
+                stable_depths = root_moves[0].move == prev_best ? stable_depths + 1 : 0;
+                const double stability = stable_depths == 0 ? 1.6 : stable_depths >= 6 ? 0.6 : 1.0;
+                if (used > ctx_.optimum_ms * std::min(2.0, time_factor * stability) * 0.6) break;
+            } else if (used > ctx_.optimum_ms * time_factor * 0.6)
+                break;
         }
         prev_score = score;
+        prev_best = root_moves[0].move;
     }
 }
 
