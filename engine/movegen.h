@@ -43,10 +43,12 @@ struct LineTargets {
 inline LineTargets line_targets(const Variant& v, Piece p, Square from, unsigned rank_occ,
                                 unsigned file_occ) {
     const int f = v.file[from], r = v.rank[from];
-    return {line_moves(f, rank_occ, v.wall_rank[p][r], v.no_stop_rank[p][r],
-                       v.stop_not_pass_rank[p][r]),
-            line_moves(r, file_occ, v.wall_file[p][f], v.no_stop_file[p][f],
-                       v.stop_not_pass_file[p][f])};
+    // A piece standing in a camp may also use the squares of its own camp.
+    const unsigned camp_r = v.camp_rank[p][from], camp_f = v.camp_file[p][from];
+    return {line_moves(f, rank_occ, v.wall_rank[p][r] & ~camp_r, v.no_stop_rank[p][r] & ~camp_r,
+                       v.stop_not_pass_rank[p][r] & ~camp_r),
+            line_moves(r, file_occ, v.wall_file[p][f] & ~camp_f, v.no_stop_file[p][f] & ~camp_f,
+                       v.stop_not_pass_file[p][f] & ~camp_f)};
 }
 
 // Squares the piece on `from` may move to.

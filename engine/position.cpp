@@ -1,5 +1,6 @@
 #include "position.h"
 
+#include <algorithm>
 #include <cassert>
 
 #include "capture.h"
@@ -73,7 +74,10 @@ Status validate_placement(const Variant& v, const std::array<Piece, MAX_SQUARES>
     for (Square s = 0; s < v.num_squares; ++s) {
         Piece p = board[s];
         if (p == KING) ++kings;
-        if ((p == ATTACKER || p == DEFENDER) && test(v.no_stop[p], s)) {
+        // A camp user may stand in a camp even where it may not stop from
+        // outside (Ashton's attackers start there).
+        const bool in_own_camp = test(v.camps, s) && contains(v.rules.camp_users, p);
+        if ((p == ATTACKER || p == DEFENDER) && test(v.no_stop[p], s) && !in_own_camp) {
             std::string sq =
                 std::string(1, char('a' + v.file_of(s))) + std::to_string(v.rank_of(s) + 1);
             return Error{std::string(p == ATTACKER ? "an attacker" : "a defender") + " on " + sq +
@@ -266,7 +270,9 @@ int Position::occurrences() const {
     const StateInfo& st = history_.back();
     int count = 1;
     const int n = int(history_.size()) - 1;
-    for (int back = 2; back <= st.repetition_window && back <= n; back += 2)
+    const int span = variant_->rules.repetition_span;
+    const int limit = span ? std::min(span, st.repetition_window) : st.repetition_window;
+    for (int back = 2; back <= limit && back <= n; back += 2)
         if (history_[n - back].key == st.key) ++count;
     return count;
 }

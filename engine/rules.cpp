@@ -264,6 +264,18 @@ Result<Rules> parse_rules(std::string_view text) {
             auto n = parse_int(key, value, 2, 3);
             if (!n) return Error{n.error()};
             r.repetition_count = *n;
+        } else if (key == "repw") {
+            auto n = parse_int(key, value, 0, 100000);
+            if (!n) return Error{n.error()};
+            r.repetition_span = *n;
+        } else if (key == "camp") {
+            auto list = parse_square_list(r.size, key, value);
+            if (!list) return Error{list.error()};
+            r.camps = *list;
+        } else if (key == "campu") {
+            auto set = parse_piece_list(key, value);
+            if (!set) return Error{set.error()};
+            r.camp_users = *set;
         } else if (key == "nomv") {
             if (value == "l")
                 r.no_moves_loses = true;
@@ -373,6 +385,14 @@ std::string print_rules(const Rules& r) {
     s += std::string(" nomv:") + (r.no_moves_loses ? "l" : "d");
     s += std::string(" noatk:") + (r.no_attackers_wins ? "y" : "n");
     s += std::string(" nrd:") + (r.no_defender_room_loses ? "y" : "n");
+    // Keys that OpenTafl strings never need are printed only when they say
+    // something, so the strings of the other presets stay as they were.
+    if (r.repetition_span) s += " repw:" + std::to_string(r.repetition_span);
+    if (!r.camps.empty()) {
+        s += " camp:";
+        for (Square q : r.camps) s += square_text(r.size, q) + ",";
+        s += " campu:" + piece_list(r.camp_users);
+    }
     s += " start:" + r.start;
     return s;
 }
@@ -416,6 +436,21 @@ const std::vector<Preset>& presets() {
          "start:/3ttt3/4t4/4T4/t3T3t/ttTTKTTtt/t3T3t/4T4/4t4/3ttt3/",
          "OpenTafl's Tablut, exactly as OpenTafl sends it: edge escape, king strong on and "
          "next to the throne, Linnaean capture, encirclement wins"},
+        // The Bologna Tablut Challenge's server (BOLOGNA.md). The 16 camps
+        // are two kinds of special square only for their hostility: the
+        // outer middle squares (dfor) are not hostile to attackers. Nobody
+        // enters or crosses a camp from outside (the lists); an attacker
+        // standing in one moves within it (camp, campu).
+        {"ashton",
+         "dim:9 name:Ashton_Tablut esc:e atkf:n surf:n tfr:d repc:2 ka:y ks:c linc:n "
+         "cor: cen:e5, cenh:tT cenhe:tTK cenp: cens: "
+         "afor:a4,a6,b5,d1,f1,e2,i4,i6,h5,d9,f9,e8, aforh:tTK aforp: afors: aforre: "
+         "dfor:a5,e1,i5,e9, dforh:TK dforp: dfors: dforre: "
+         "nocap:0 nomv:l noatk:n nrd:n repw:0 "
+         "camp:a4,a5,a6,b5,d1,e1,f1,e2,i4,i5,i6,h5,d9,e9,f9,e8, campu:t "
+         "start:/3ttt3/4t4/4T4/t3T3t/ttTTKTTtt/t3T3t/4T4/4t4/3ttt3/",
+         "Ashton Tablut as the Bologna Tablut Challenge's server plays it: defenders first, "
+         "edge escape, camps, nobody on or over the throne, a second occurrence draws"},
     };
     return table;
 }

@@ -13,6 +13,14 @@
 //   nrd:y|n   attackers win when no defender (king included) has an empty
 //             square next to it (OpenTafl always checks this: default y)
 //   ks:t      (a value of ours for ks) king strong on the throne only
+//   repw:N    the repetition rule compares a position with at most the N
+//             previous plies (0 = every ply since the last capture)
+//   camp:SQUARES, campu:PIECES
+//             camps (Ashton's citadels): a piece of a kind in campu that
+//             stands on a camp square may also pass over and stop on the
+//             other squares of its own camp (the camp squares connected to
+//             it through camp squares), whatever the special-square lists
+//             say; from outside, the lists alone decide
 
 #include <array>
 #include <optional>
@@ -75,6 +83,9 @@ struct Rules {
     bool no_moves_loses = true;
     bool no_attackers_wins = true;
     bool no_defender_room_loses = true; // nrd
+    int repetition_span = 0;            // repw: plies compared (0 = all since the last capture)
+    std::vector<Square> camps;          // camp (sorted)
+    PieceSet camp_users = ALL_PIECES;   // campu
     // Start position as an OpenTafl record, rank 1 first.
     std::string start;
 

@@ -41,8 +41,11 @@ void build_line_counts(Variant& v) {
         v.ternary[bits] = t;
     }
 
+    // What the moves along a line depend on besides its contents: its
+    // masks, and the camp squares a piece on each square may use.
     struct LineKind {
         uint16_t wall, no_stop, stop_not_pass;
+        std::array<uint16_t, MAX_SIZE> camp{};
         bool operator==(const LineKind&) const = default;
     };
     std::vector<LineKind> kinds;
@@ -56,9 +59,11 @@ void build_line_counts(Variant& v) {
         for (unsigned occ = 0; occ < line_states; ++occ) {
             int moves_from[MAX_SIZE] = {};
             for (int s = 0; s < n; ++s)
-                if ((occ >> s) & 1)
-                    moves_from[s] =
-                        std::popcount(line_moves(s, occ, k.wall, k.no_stop, k.stop_not_pass));
+                if ((occ >> s) & 1) {
+                    const unsigned camp = k.camp[s];
+                    moves_from[s] = std::popcount(line_moves(
+                        s, occ, k.wall & ~camp, k.no_stop & ~camp, k.stop_not_pass & ~camp));
+                }
             // Every subset of the occupied squares as the soldiers counted.
             for (unsigned own = occ;; own = (own - 1) & occ) {
                 int count = 0;
@@ -71,10 +76,14 @@ void build_line_counts(Variant& v) {
     };
     for (Piece p : {ATTACKER, DEFENDER})
         for (int i = 0; i < n; ++i) {
-            v.count_table[p][rank_line(i)] =
-                table_for({v.wall_rank[p][i], v.no_stop_rank[p][i], v.stop_not_pass_rank[p][i]});
-            v.count_table[p][file_line(i)] =
-                table_for({v.wall_file[p][i], v.no_stop_file[p][i], v.stop_not_pass_file[p][i]});
+            LineKind rank{v.wall_rank[p][i], v.no_stop_rank[p][i], v.stop_not_pass_rank[p][i]};
+            LineKind file{v.wall_file[p][i], v.no_stop_file[p][i], v.stop_not_pass_file[p][i]};
+            for (int j = 0; j < n; ++j) {
+                rank.camp[j] = v.camp_rank[p][v.square(j, i)];
+                file.camp[j] = v.camp_file[p][v.square(i, j)];
+            }
+            v.count_table[p][rank_line(i)] = table_for(rank);
+            v.count_table[p][file_line(i)] = table_for(file);
         }
 }
 
@@ -145,6 +154,28 @@ Result<std::shared_ptr<const Variant>> Variant::make(const Rules& rules) {
             v->stop_not_pass_file[p][s % n] |= uint16_t(1 << (s / n));
         });
     }
+
+    for (Square s : rules.camps) {
+        if (s < 0 || s >= n * n) return Error{"rules: camp square off the board"};
+        v->camps |= square_bb(s);
+    }
+    for_each_square(v->camps, [&](Square s) {
+        // The camp of s: a flood through camp squares.
+        Bitboard region = square_bb(s);
+        while (true) {
+            const Bitboard grown = (region | v->neighbours(region)) & v->camps;
+            if (grown == region) break;
+            region = grown;
+        }
+        v->camp_region[s] = region;
+        for (Piece p : {ATTACKER, DEFENDER, KING}) {
+            if (!contains(rules.camp_users, p)) continue;
+            for_each_square(region, [&](Square c) {
+                if (v->rank[c] == v->rank[s]) v->camp_rank[p][s] |= uint16_t(1 << v->file[c]);
+                if (v->file[c] == v->file[s]) v->camp_file[p][s] |= uint16_t(1 << v->rank[c]);
+            });
+        }
+    });
 
     build_line_counts(*v);
 

@@ -75,6 +75,16 @@ struct Variant {
     uint16_t stop_not_pass_rank[PIECE_KINDS][MAX_SIZE]{},
         stop_not_pass_file[PIECE_KINDS][MAX_SIZE]{};
 
+    // Camps (Rules::camps): camp_region[s] is the camp of square s, the
+    // camp squares connected to s through camp squares (0 off the camps).
+    // camp_rank[p][s] / camp_file[p][s] are the squares of that camp on the
+    // rank (bit f) / file (bit r) of s that a piece of kind p standing on s
+    // may pass over and stop on, whatever the masks above say; 0 for kinds
+    // that are not camp users. Move generation clears them from the masks.
+    Bitboard camps = 0;
+    std::array<Bitboard, MAX_SQUARES> camp_region{};
+    uint16_t camp_rank[PIECE_KINDS][MAX_SQUARES]{}, camp_file[PIECE_KINDS][MAX_SQUARES]{};
+
     // King capture: squares where he needs four sides; off-board counts as a
     // side (ks:m).
     Bitboard king_strong = 0;

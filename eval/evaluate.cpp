@@ -193,6 +193,19 @@ inline Tables& tables_for(const Position& pos) {
     return cache;
 }
 
+// The squares pieces of kind p standing in a camp (Rules::camps) reach
+// through their own camp; the fills above see camps as walls. Only a camp
+// with an empty square gives such moves, so this is rarely more than a test.
+Bitboard camp_moves(const Position& pos, Piece p) {
+    const Variant& v = pos.variant();
+    if (!contains(v.rules.camp_users, p)) return 0;
+    Bitboard out = 0;
+    for_each_square(pos.pieces(p) & v.camps, [&](Square s) {
+        if (v.camp_region[s] & ~pos.occupied()) out |= move_targets(pos, s);
+    });
+    return out;
+}
+
 // Accumulators: the plain evaluation adds weight * coefficient, the trace
 // records the coefficient. Both run the same eval_terms below.
 struct ScoreAcc {
@@ -233,10 +246,14 @@ void eval_terms(const Position& pos, Tables& t, Acc& acc) {
     // snp: squares a piece may stop on but not pass over.
     const B snp_a = B(v.no_pass[ATTACKER] & ~v.no_stop[ATTACKER]) & empty;
     const B pro_a = empty & ~B(v.no_pass[ATTACKER]);
-    const B reach_a = G::slide_reach(A, pro_a, snp_a) & empty & ~B(v.no_stop[ATTACKER]);
+    B reach_a = G::slide_reach(A, pro_a, snp_a) & empty & ~B(v.no_stop[ATTACKER]);
     const B snp_d = B(v.no_pass[DEFENDER] & ~v.no_stop[DEFENDER]) & empty;
     const B pro_d = empty & ~B(v.no_pass[DEFENDER]);
-    const B reach_d = G::slide_reach(D, pro_d, snp_d) & empty & ~B(v.no_stop[DEFENDER]);
+    B reach_d = G::slide_reach(D, pro_d, snp_d) & empty & ~B(v.no_stop[DEFENDER]);
+    if (v.camps) {
+        reach_a |= B(camp_moves(pos, ATTACKER));
+        reach_d |= B(camp_moves(pos, DEFENDER));
+    }
     acc.add(ATTACKERS, ATTACKER_MOBILITY, G::count(reach_a));
     acc.add(DEFENDERS, DEFENDER_MOBILITY, G::count(reach_d));
 

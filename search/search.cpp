@@ -93,7 +93,8 @@ Value Worker::path_rules(int ply) const {
     const Rules& r = rules_;
     if (r.repetition != RepetitionOutcome::IGNORED && windows_[idx_] >= 4) {
         const uint64_t key = keys_[idx_];
-        const int window = windows_[idx_];
+        const int window =
+            r.repetition_span ? std::min(r.repetition_span, windows_[idx_]) : windows_[idx_];
         int count = 1;
         for (int back = 4; back <= window && back <= idx_; back += 2)
             if (keys_[idx_ - back] == key && ++count >= r.repetition_count) break;

@@ -53,8 +53,9 @@ inline void for_each_move_to(const Position& pos, Square t, Side side, F&& f) {
         const Piece p = pos.piece_on(s);
         if (side_of(p) != side) continue;
         // It may end on t (even one it may not pass over), but not cross a
-        // square it may not pass.
-        if (test(v.no_stop[p], t) || (path & v.no_pass[p])) continue;
+        // square it may not pass; a piece in a camp may use its camp.
+        const Bitboard own_camp = contains(v.rules.camp_users, p) ? v.camp_region[s] : 0;
+        if (test(v.no_stop[p] & ~own_camp, t) || (path & v.no_pass[p] & ~own_camp)) continue;
         f(Move(s, t));
     }
 }
@@ -104,7 +105,8 @@ inline Bitboard king_capture_squares(const Position& pos) {
     for (int d = 0; d < 4; ++d) {
         const Square t = v.neighbour[k][d];
         if (t == NO_SQUARE || pos.piece_on(t) != NO_PIECE) continue;
-        if (test(v.no_stop[ATTACKER], t)) continue;
+        // (A camp square may still be reached from inside the camp.)
+        if (test(v.no_stop[ATTACKER] & ~v.camps, t)) continue;
         if (captures_king_from(pos, t, d ^ 2)) out |= square_bb(t);
     }
     return out;
