@@ -269,6 +269,8 @@ std::vector<std::string> board_diagram(const Position& pos) {
                 row += std::string("[") + c + "]";
             else if (test(v.corners, s))
                 row += std::string("(") + c + ")";
+            else if (test(v.camps, s))
+                row += std::string("<") + c + ">";
             else
                 row += std::string(" ") + c + " ";
         }
@@ -277,7 +279,7 @@ std::vector<std::string> board_diagram(const Position& pos) {
     }
     lines.push_back(files);
     lines.push_back(std::string("    t attacker, T defender, K king, [ ] throne") +
-                    (v.corners ? ", ( ) corner" : "") + "; " +
+                    (v.corners ? ", ( ) corner" : "") + (v.camps ? ", < > camp" : "") + "; " +
                     (pos.side_to_move() == ATTACKERS ? "attackers" : "defenders") + " to move");
     return lines;
 }
