@@ -284,6 +284,23 @@ TEST_CASE("search: obeys depth, nodes and movetime", "[search]") {
         CHECK(r.ms <= 800);
         CHECK(r.best.best);
     }
+    SECTION("budget: never past it") {
+        REQUIRE(e.set_variant("ashton"));
+        SearchLimits l;
+        l.budget_ms = 600;
+        Run r = run(e, l);
+        CHECK(r.ms <= 1000); // the hard limit, with room for a loaded machine
+        CHECK(r.best.best);
+        CHECK_FALSE(r.infos.empty());
+    }
+    SECTION("budget: a proven win takes little of it") {
+        REQUIRE(e.set_position("9/1K7/9/9/9/9/9/9/8t d 0 1", {}));
+        SearchLimits l;
+        l.budget_ms = 20000;
+        Run r = run(e, l);
+        CHECK(r.ms < 5000);
+        CHECK(r.infos.back().mate == 1);
+    }
     SECTION("searchmoves") {
         SearchLimits l = depth_limit(3);
         auto m = parse_legal_move(e.position(), "a4-a3");
