@@ -42,13 +42,8 @@ struct LineTargets {
 // moves not made).
 inline LineTargets line_targets(const Variant& v, Piece p, Square from, unsigned rank_occ,
                                 unsigned file_occ) {
-    const int f = v.file[from], r = v.rank[from];
-    // A piece standing in a camp may also use the squares of its own camp.
-    const unsigned camp_r = v.camp_rank[p][from], camp_f = v.camp_file[p][from];
-    return {line_moves(f, rank_occ, v.wall_rank[p][r] & ~camp_r, v.no_stop_rank[p][r] & ~camp_r,
-                       v.stop_not_pass_rank[p][r] & ~camp_r),
-            line_moves(r, file_occ, v.wall_file[p][f] & ~camp_f, v.no_stop_file[p][f] & ~camp_f,
-                       v.stop_not_pass_file[p][f] & ~camp_f)};
+    return {line_moves(v.file[from], rank_occ, v.rank_masks[p][from]),
+            line_moves(v.rank[from], file_occ, v.file_masks[p][from])};
 }
 
 // Squares the piece on `from` may move to.

@@ -74,10 +74,9 @@ Status validate_placement(const Variant& v, const std::array<Piece, MAX_SQUARES>
     for (Square s = 0; s < v.num_squares; ++s) {
         Piece p = board[s];
         if (p == KING) ++kings;
-        // A camp user may stand in a camp even where it may not stop from
-        // outside (Ashton's attackers start there).
-        const bool in_own_camp = test(v.camps, s) && contains(v.rules.camp_users, p);
-        if ((p == ATTACKER || p == DEFENDER) && test(v.no_stop[p], s) && !in_own_camp) {
+        // Where a piece may not arrive it may still stand, if it could have
+        // started there (Ashton's camps, OpenTafl's forts).
+        if ((p == ATTACKER || p == DEFENDER) && !test(v.may_stand[p], s)) {
             std::string sq =
                 std::string(1, char('a' + v.file_of(s))) + std::to_string(v.rank_of(s) + 1);
             return Error{std::string(p == ATTACKER ? "an attacker" : "a defender") + " on " + sq +

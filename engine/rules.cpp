@@ -113,6 +113,35 @@ Result<int> parse_int(std::string_view key, std::string_view v, int lo, int hi) 
     return n;
 }
 
+// spd: one number for every kind, or one per kind in the order
+// tcnkmgTCNKMG (12) or tcnkTCNK (8); -1 or 0 = no limit. OpenTafl's parser
+// ignores the 2- and 10-number forms, and so do we.
+constexpr const char* SPEED_ORDER = "tcnkmgTCNKMG";
+
+Result<std::array<int, PIECE_KINDS>> parse_speed(std::string_view value) {
+    std::vector<int> numbers;
+    for (std::string_view item : split(value, ',')) {
+        if (item.empty()) continue;
+        auto n = parse_int("spd", item, -1, 100);
+        if (!n) return Error{n.error()};
+        numbers.push_back(std::max(*n, 0));
+    }
+    std::array<int, PIECE_KINDS> speed{};
+    const size_t count = numbers.size();
+    if (count == 2 || count == 10) return speed;
+    if (count == 1) {
+        speed[ATTACKER] = speed[DEFENDER] = speed[KING] = numbers[0];
+        return speed;
+    }
+    if (count != 8 && count != 12)
+        return error("spd: expected 1, 8 or 12 numbers, got " + std::to_string(count));
+    const std::string order = count == 12 ? SPEED_ORDER : "tcnkTCNK";
+    speed[ATTACKER] = numbers[order.find('t')];
+    speed[DEFENDER] = numbers[order.find('T')];
+    speed[KING] = numbers[order.find('K')];
+    return speed;
+}
+
 // OpenTafl's defaults for a board of the given size.
 Rules default_rules(int size) {
     Rules r;
@@ -147,7 +176,7 @@ Rules default_rules(int size) {
 
 } // namespace
 
-Result<Rules> parse_rules(std::string_view text) {
+Result<Rules> parse_rules(std::string_view text, RulesReading reading) {
     // Split into key:value tokens.
     std::vector<std::pair<std::string_view, std::string_view>> tokens;
     size_t pos = 0;
@@ -171,6 +200,12 @@ Result<Rules> parse_rules(std::string_view text) {
         return error("dim:" + std::to_string(*dim) + " is not supported (boards from " +
                      std::to_string(MIN_SIZE) + "x" + std::to_string(MIN_SIZE) + " to " +
                      std::to_string(MAX_SIZE) + "x" + std::to_string(MAX_SIZE) + ")");
+    for (const auto& [key, value] : tokens)
+        if (key == "hkp") {
+            auto b = parse_yes_no(key, value);
+            if (!b) return Error{b.error()};
+            reading = *b ? RulesReading::BY_PIECE : RulesReading::BY_SIDE;
+        }
     Rules r = default_rules(*dim);
     std::set<std::string_view> seen{"dim"};
     bool have_start = false;
@@ -182,7 +217,9 @@ Result<Rules> parse_rules(std::string_view text) {
         auto bad_value = [&] {
             return error(k + ": unexpected value '" + std::string(value) + "'");
         };
-        if (key == "name") {
+        if (key == "hkp") {
+            // Read before the other keys.
+        } else if (key == "name") {
             r.name = std::string(value);
             std::replace(r.name.begin(), r.name.end(), '_', ' ');
         } else if (key == "esc") {
@@ -253,7 +290,9 @@ Result<Rules> parse_rules(std::string_view text) {
             if (value != "n" && !value.empty())
                 return error(k + " (jumps) is not supported: only " + k + ":n");
         } else if (key == "spd") {
-            return error("spd (speed limits) is not supported");
+            auto speed = parse_speed(value);
+            if (!speed) return Error{speed.error()};
+            r.speed = *speed;
         } else if (key == "ber") {
             return error("ber (berserk) is not supported");
         } else if (key == "nocap") {
@@ -325,6 +364,7 @@ Result<Rules> parse_rules(std::string_view text) {
                 }
                 PieceSet* target = nullptr;
                 PieceSet* second = nullptr;
+                bool hostility = key == names.hostile || (sk == THRONE && key == "cenhe");
                 if (key == names.hostile) {
                     target = &sp.hostile_occupied;
                     // Only the throne distinguishes empty from occupied (cenhe).
@@ -340,8 +380,16 @@ Result<Rules> parse_rules(std::string_view text) {
                 if (target) {
                     auto set = parse_piece_list(key, value);
                     if (!set) return Error{set.error()};
-                    *target = *set;
-                    if (second) *second = *set;
+                    PieceSet pieces = *set;
+                    if (hostility && reading == RulesReading::BY_SIDE) {
+                        // By side: t the attackers, T the defenders with their
+                        // king; K alone is nobody.
+                        pieces = PieceSet(
+                            (contains(*set, ATTACKER) ? 1 << ATTACKER : 0) |
+                            (contains(*set, DEFENDER) ? (1 << DEFENDER) | (1 << KING) : 0));
+                    }
+                    *target = pieces;
+                    if (second) *second = pieces;
                     matched = true;
                 }
             }
@@ -381,12 +429,29 @@ std::string print_rules(const Rules& r) {
         s += std::string(" ") + names.reenter + ":" + piece_list(sp.may_reenter);
     }
     s += " nocap:" + std::to_string(r.no_capture_limit);
+    // Say how the hostility lists read when reading them by side would
+    // change them.
+    bool by_piece = false;
+    for (const auto& sp : r.special)
+        for (PieceSet h : {sp.hostile_occupied, sp.hostile_empty})
+            by_piece |= contains(h, DEFENDER) != contains(h, KING);
+    if (by_piece) s += " hkp:y";
     s += " repc:" + std::to_string(r.repetition_count);
     s += std::string(" nomv:") + (r.no_moves_loses ? "l" : "d");
     s += std::string(" noatk:") + (r.no_attackers_wins ? "y" : "n");
     s += std::string(" nrd:") + (r.no_defender_room_loses ? "y" : "n");
     // Keys that OpenTafl strings never need are printed only when they say
     // something, so the strings of the other presets stay as they were.
+    if (r.speed[ATTACKER] || r.speed[DEFENDER] || r.speed[KING]) {
+        s += " spd:";
+        for (const char* c = SPEED_ORDER; *c; ++c) {
+            const int v = *c == 't'   ? r.speed[ATTACKER]
+                          : *c == 'T' ? r.speed[DEFENDER]
+                          : *c == 'K' ? r.speed[KING]
+                                      : 0;
+            s += std::to_string(v ? v : -1) + ",";
+        }
+    }
     if (r.repetition_span) s += " repw:" + std::to_string(r.repetition_span);
     if (!r.camps.empty()) {
         s += " camp:";
@@ -429,13 +494,54 @@ const std::vector<Preset>& presets() {
          "dim:7 name:Brandub surf:n atkf:y ks:w cenh: cenhe: "
          "start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/",
          "OpenTafl's Brandub, exactly as OpenTafl sends it: weak armed king, throne never "
-         "hostile, third repetition draws"},
+         "hostile, third repetition draws",
+         RulesReading::BY_SIDE},
         {"opentafl-tablut",
          "dim:9 name:Tablut esc:e atkf:y ks:c nj:n cor: cenp:tcnkTCNK cens: cenh: "
          "cenhe:tcnkTCNK linc:y "
          "start:/3ttt3/4t4/4T4/t3T3t/ttTTKTTtt/t3T3t/4T4/4t4/3ttt3/",
          "OpenTafl's Tablut, exactly as OpenTafl sends it: edge escape, king strong on and "
-         "next to the throne, Linnaean capture, encirclement wins"},
+         "next to the throne, Linnaean capture, encirclement wins",
+         RulesReading::BY_SIDE},
+        // OpenTafl's other built-in variants up to 11x11, each exactly the
+        // string OpenTafl sends an engine (OTN.md), read as OpenTafl reads it.
+        {"fetlar",
+         "dim:11 name:Fetlar atkf:y nj:n cj:n "
+         "start:/3ttttt3/5t5/11/t4T4t/t3TTT3t/tt1TTKTT1tt/t3TTT3t/t4T4t/11/5t5/3ttttt3/",
+         "OpenTafl's Fetlar 11x11: corner escape, strong armed king, corners and empty throne "
+         "hostile, encirclement wins, third repetition draws",
+         RulesReading::BY_SIDE},
+        {"computer-fetlar",
+         "dim:11 name:Computer_Fetlar atkf:y tfr:w "
+         "start:/3ttttt3/5t5/11/t4T4t/t3TTT3t/tt1TTKTT1tt/t3TTT3t/t4T4t/11/5t5/3ttttt3/",
+         "OpenTafl's Computer Fetlar 11x11: Fetlar, but the player who makes a third "
+         "repetition loses",
+         RulesReading::BY_SIDE},
+        {"tawlbwrdd",
+         "dim:11 name:Tawlbwrdd esc:e atkf:y ks:w nj:n cj:n cor: cen: "
+         "start:/4ttt4/4t1t4/5t5/5T5/tt2TTT2tt/t1tTTKTTt1t/tt2TTT2tt/5T5/5t5/4t1t4/4ttt4/",
+         "OpenTafl's Tawlbwrdd 11x11: edge escape, weak king, no throne or corners",
+         RulesReading::BY_SIDE},
+        {"sea-battle",
+         "dim:9 name:Sea_Battle esc:e atkf:y ka:n nj:n cj:n cor: cen: "
+         "start:/3ttt3/4t4/4T4/t3T3t/ttTTKTTtt/t3T3t/4T4/4t4/3ttt3/",
+         "OpenTafl's Sea Battle 9x9: edge escape, unarmed strong king, no throne or corners",
+         RulesReading::BY_SIDE},
+        {"foteviken",
+         "dim:9 name:Foteviken_Tablut esc:e atkf:y nj:n cor: "
+         "afor:a4,a5,a6,b5,d1,e1,f1,e2,i4,i5,i6,h5,d9,e9,f9,e8, cenp:tcnkTCNK "
+         "aforp:tcnkTCNK cens: cenh: cenhe:K aforh:K cenre: aforre: "
+         "start:/3ttt3/4t4/4T4/t3T3t/ttTTKTTtt/t3T3t/4T4/4t4/3ttt3/",
+         "OpenTafl's Foteviken Tablut 9x9: edge escape, attackers' forts they may use only "
+         "while standing in one, nobody crosses the empty throne, nothing hostile but the "
+         "attackers",
+         RulesReading::BY_SIDE},
+        {"magpie",
+         "dim:7 name:Magpie surf:n atkf:y ks:m spd:-1,-1,-1,-1,-1,-1,-1,-1,-1,1,-1,-1, "
+         "start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/",
+         "OpenTafl's Magpie 7x7: the king moves one square at a time and is captured by "
+         "hostile squares on every side, the board's edge counting as one",
+         RulesReading::BY_SIDE},
         // The Bologna Tablut Challenge's server (BOLOGNA.md). The 16 camps
         // are two kinds of special square only for their hostility: the
         // outer middle squares (dfor) are not hostile to attackers. Nobody
@@ -461,7 +567,7 @@ std::string_view default_preset_name() {
 
 Result<Rules> preset_rules(std::string_view name) {
     for (const Preset& p : presets())
-        if (name == p.name) return parse_rules(p.rules);
+        if (name == p.name) return parse_rules(p.rules, p.reading);
     std::string names;
     for (const Preset& p : presets()) names += std::string(names.empty() ? "" : ", ") + p.name;
     return Error{"unknown variant '" + std::string(name) + "' (known: " + names + ")"};

@@ -13,6 +13,7 @@
 //   nrd:y|n   attackers win when no defender (king included) has an empty
 //             square next to it (OpenTafl always checks this: default y)
 //   ks:t      (a value of ours for ks) king strong on the throne only
+//   hkp:y|n   hostility lists name pieces (y) or sides (n); see RulesReading
 //   repw:N    the repetition rule compares a position with at most the N
 //             previous plies (0 = every ply since the last capture)
 //   camp:SQUARES, campu:PIECES
@@ -84,16 +85,28 @@ struct Rules {
     bool no_attackers_wins = true;
     bool no_defender_room_loses = true; // nrd
     int repetition_span = 0;            // repw: plies compared (0 = all since the last capture)
-    std::vector<Square> camps;          // camp (sorted)
-    PieceSet camp_users = ALL_PIECES;   // campu
+    // spd: the most squares a piece of each kind moves at once (index by
+    // Piece), 0 = no limit.
+    std::array<int, PIECE_KINDS> speed{};
+    std::vector<Square> camps;        // camp (sorted)
+    PieceSet camp_users = ALL_PIECES; // campu
     // Start position as an OpenTafl record, rank 1 first.
     std::string start;
 
     bool operator==(const Rules&) const = default;
 };
 
+// How the hostility lists (corh, cenh, cenhe, aforh, dforh) name pieces.
+// OpenTafl reads them by side: `t` the attackers, `T` the defenders and the
+// king, other letters nothing. Ours read them by piece, so that a square can
+// be hostile to defenders and not to the king (Brandubh's empty throne). A
+// string says which with our key hkp:y (by piece) or hkp:n (by side);
+// without it the caller's reading applies: by side for what an OpenTafl
+// host sends, by piece elsewhere.
+enum class RulesReading : uint8_t { BY_PIECE, BY_SIDE };
+
 // Parses an OpenTafl rules string with our extension keys.
-Result<Rules> parse_rules(std::string_view text);
+Result<Rules> parse_rules(std::string_view text, RulesReading reading = RulesReading::BY_PIECE);
 // Prints every key, so that parse_rules(print_rules(r)) == r.
 std::string print_rules(const Rules& rules);
 
@@ -101,6 +114,7 @@ struct Preset {
     const char* name;
     const char* rules; // the rules string
     const char* description;
+    RulesReading reading = RulesReading::BY_PIECE; // BY_SIDE: OpenTafl's own strings
 };
 // The preset table. The first entry is the default.
 const std::vector<Preset>& presets();

@@ -1,5 +1,7 @@
 #include "variant.h"
 
+#include <cstdlib>
+
 #include "notation.h"
 #include "position.h"
 
@@ -41,11 +43,10 @@ void build_line_counts(Variant& v) {
         v.ternary[bits] = t;
     }
 
-    // What the moves along a line depend on besides its contents: its
-    // masks, and the camp squares a piece on each square may use.
+    // What the moves along a line depend on besides its contents: the
+    // masks of a piece on each of its squares.
     struct LineKind {
-        uint16_t wall, no_stop, stop_not_pass;
-        std::array<uint16_t, MAX_SIZE> camp{};
+        std::array<Variant::LineMasks, MAX_SIZE> at{};
         bool operator==(const LineKind&) const = default;
     };
     std::vector<LineKind> kinds;
@@ -59,11 +60,7 @@ void build_line_counts(Variant& v) {
         for (unsigned occ = 0; occ < line_states; ++occ) {
             int moves_from[MAX_SIZE] = {};
             for (int s = 0; s < n; ++s)
-                if ((occ >> s) & 1) {
-                    const unsigned camp = k.camp[s];
-                    moves_from[s] = std::popcount(line_moves(
-                        s, occ, k.wall & ~camp, k.no_stop & ~camp, k.stop_not_pass & ~camp));
-                }
+                if ((occ >> s) & 1) moves_from[s] = std::popcount(line_moves(s, occ, k.at[s]));
             // Every subset of the occupied squares as the soldiers counted.
             for (unsigned own = occ;; own = (own - 1) & occ) {
                 int count = 0;
@@ -76,11 +73,10 @@ void build_line_counts(Variant& v) {
     };
     for (Piece p : {ATTACKER, DEFENDER})
         for (int i = 0; i < n; ++i) {
-            LineKind rank{v.wall_rank[p][i], v.no_stop_rank[p][i], v.stop_not_pass_rank[p][i]};
-            LineKind file{v.wall_file[p][i], v.no_stop_file[p][i], v.stop_not_pass_file[p][i]};
+            LineKind rank, file;
             for (int j = 0; j < n; ++j) {
-                rank.camp[j] = v.camp_rank[p][v.square(j, i)];
-                file.camp[j] = v.camp_file[p][v.square(i, j)];
+                rank.at[j] = v.rank_masks[p][v.square(j, i)];
+                file.at[j] = v.file_masks[p][v.square(i, j)];
             }
             v.count_table[p][rank_line(i)] = table_for(rank);
             v.count_table[p][file_line(i)] = table_for(file);
@@ -117,44 +113,6 @@ Result<std::shared_ptr<const Variant>> Variant::make(const Rules& rules) {
         if (f == n - 1) v->last_file |= square_bb(s);
     }
 
-    for (int sk = 0; sk < SPECIAL_KINDS; ++sk) {
-        const SpecialSquares& sp = rules.special[sk];
-        for (Square s : sp.squares) {
-            if (s < 0 || s >= n * n) return Error{"rules: special square off the board"};
-            Bitboard b = square_bb(s);
-            if (sk == THRONE) v->throne |= b;
-            if (sk == CORNER) v->corners |= b;
-            for (Piece p : {ATTACKER, DEFENDER, KING}) {
-                // A piece moving onto a special square is never already on
-                // it, so stopping there needs both "stop" and "re-enter".
-                if (!contains(sp.may_stop, p) || !contains(sp.may_reenter, p)) v->no_stop[p] |= b;
-                if (!contains(sp.may_pass, p)) v->no_pass[p] |= b;
-                if (contains(sp.hostile_empty, p)) v->hostile_empty[p] |= b;
-                if (contains(sp.hostile_occupied, p)) v->hostile_occupied[p] |= b;
-            }
-        }
-    }
-    for (Piece p : {ATTACKER, DEFENDER, KING}) {
-        v->no_stop_t[p] = transpose(*v, v->no_stop[p]);
-        v->no_pass_t[p] = transpose(*v, v->no_pass[p]);
-        // A square a piece may not pass but may stop on would need a special
-        // case in the line lookups; no OpenTafl game has one.
-        for_each_square(v->no_stop[p], [&](Square s) {
-            v->no_stop_rank[p][s / n] |= uint16_t(1 << (s % n));
-            v->no_stop_file[p][s % n] |= uint16_t(1 << (s / n));
-        });
-        for (int i = 0; i < n; ++i) v->wall_rank[p][i] = v->wall_file[p][i] = uint16_t(1 << n);
-        for_each_square(v->no_pass[p], [&](Square s) {
-            v->wall_rank[p][s / n] |= uint16_t(1 << (s % n));
-            v->wall_file[p][s % n] |= uint16_t(1 << (s / n));
-        });
-        const Bitboard stop_not_pass = v->no_pass[p] & ~v->no_stop[p];
-        for_each_square(stop_not_pass, [&](Square s) {
-            v->stop_not_pass_rank[p][s / n] |= uint16_t(1 << (s % n));
-            v->stop_not_pass_file[p][s % n] |= uint16_t(1 << (s / n));
-        });
-    }
-
     for (Square s : rules.camps) {
         if (s < 0 || s >= n * n) return Error{"rules: camp square off the board"};
         v->camps |= square_bb(s);
@@ -168,14 +126,81 @@ Result<std::shared_ptr<const Variant>> Variant::make(const Rules& rules) {
             region = grown;
         }
         v->camp_region[s] = region;
-        for (Piece p : {ATTACKER, DEFENDER, KING}) {
-            if (!contains(rules.camp_users, p)) continue;
-            for_each_square(region, [&](Square c) {
-                if (v->rank[c] == v->rank[s]) v->camp_rank[p][s] |= uint16_t(1 << v->file[c]);
-                if (v->file[c] == v->file[s]) v->camp_file[p][s] |= uint16_t(1 << v->rank[c]);
-            });
-        }
     });
+
+    Bitboard kind_squares[SPECIAL_KINDS] = {};
+    for (int sk = 0; sk < SPECIAL_KINDS; ++sk) {
+        const SpecialSquares& sp = rules.special[sk];
+        for (Square s : sp.squares) {
+            if (s < 0 || s >= n * n) return Error{"rules: special square off the board"};
+            Bitboard b = square_bb(s);
+            kind_squares[sk] |= b;
+            if (sk == THRONE) v->throne |= b;
+            if (sk == CORNER) v->corners |= b;
+            for (Piece p : {ATTACKER, DEFENDER, KING}) {
+                if (contains(sp.hostile_empty, p)) v->hostile_empty[p] |= b;
+                if (contains(sp.hostile_occupied, p)) v->hostile_occupied[p] |= b;
+            }
+        }
+    }
+
+    // Whether a piece of kind p standing on `origin` (NO_SQUARE: arriving
+    // from off every special square) may stop on / pass over square q. A
+    // kind whose re-entry list lacks p lets p use its squares only while p
+    // stands on one of them (OpenTafl's reading); a camp user may always use
+    // the squares of its own camp.
+    auto may = [&](Piece p, Square origin, Square q, bool stop) {
+        if (origin != NO_SQUARE && contains(rules.camp_users, p) && test(v->camp_region[origin], q))
+            return true;
+        for (int sk = 0; sk < SPECIAL_KINDS; ++sk) {
+            if (!test(kind_squares[sk], q)) continue;
+            const SpecialSquares& sp = rules.special[sk];
+            if (!contains(stop ? sp.may_stop : sp.may_pass, p)) return false;
+            const bool inside = origin != NO_SQUARE && test(kind_squares[sk], origin);
+            if (!contains(sp.may_reenter, p) && !inside) return false;
+        }
+        return true;
+    };
+    for (Piece p : {ATTACKER, DEFENDER, KING}) {
+        for (Square q = 0; q < n * n; ++q) {
+            if (!may(p, NO_SQUARE, q, true)) v->no_stop[p] |= square_bb(q);
+            if (!may(p, NO_SQUARE, q, false)) v->no_pass[p] |= square_bb(q);
+        }
+        v->no_stop_t[p] = transpose(*v, v->no_stop[p]);
+        v->no_pass_t[p] = transpose(*v, v->no_pass[p]);
+        v->stop_somewhere[p] = v->board & ~v->no_stop[p];
+        const int speed = rules.speed[p];
+        for (Square s = 0; s < n * n; ++s) {
+            // The masks of the rank (line 0) and the file (line 1) through
+            // s, bit i for the i-th square of the line.
+            LineMasks lines[2];
+            bool differs = speed > 0;
+            for (int line = 0; line < 2; ++line) {
+                LineMasks& m = lines[line];
+                m.wall = uint16_t(1 << n);
+                const int at = line == 0 ? v->file[s] : v->rank[s];
+                for (int i = 0; i < n; ++i) {
+                    const Square q =
+                        line == 0 ? v->square(i, v->rank[s]) : v->square(v->file[s], i);
+                    const bool in_range = speed <= 0 || std::abs(i - at) <= speed;
+                    const bool stop = in_range && may(p, s, q, true);
+                    const bool pass = in_range && may(p, s, q, false);
+                    if (!pass) m.wall |= uint16_t(1 << i);
+                    if (!stop) m.no_stop |= uint16_t(1 << i);
+                    if (stop && !pass) m.stop_not_pass |= uint16_t(1 << i);
+                    if (stop) v->stop_somewhere[p] |= square_bb(q);
+                    differs |= may(p, s, q, true) != may(p, NO_SQUARE, q, true) ||
+                               may(p, s, q, false) != may(p, NO_SQUARE, q, false);
+                }
+            }
+            v->rank_masks[p][s] = lines[0];
+            v->file_masks[p][s] = lines[1];
+            if (may(p, s, s, true)) v->may_stand[p] |= square_bb(s);
+            // A piece on s moves otherwise than the masks of a piece
+            // arriving from outside say (the evaluation's fills).
+            if (differs) v->special_origin[p] |= square_bb(s);
+        }
+    }
 
     build_line_counts(*v);
 

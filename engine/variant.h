@@ -58,32 +58,40 @@ struct Variant {
         return step(b, NORTH) | step(b, SOUTH) | step(b, EAST) | step(b, WEST);
     }
 
-    // Per piece kind (index by Piece): where it may not stop, which empty
-    // squares it may not pass over, and which squares are hostile to it
-    // when empty / when occupied. *_t are the same in transposed
-    // coordinates (file-major), used for the file half of move generation.
+    // Per piece kind (index by Piece), for a piece arriving from outside:
+    // where it may not stop, which empty squares it may not pass over, and
+    // which squares are hostile to it when empty / when occupied. *_t are
+    // the same in transposed coordinates (file-major).
     std::array<Bitboard, PIECE_KINDS> no_stop{}, no_pass{}, no_stop_t{}, no_pass_t{};
     std::array<Bitboard, PIECE_KINDS> hostile_empty{}, hostile_occupied{};
-    // The same no-stop / no-pass squares cut into lines, for move generation
-    // by line lookups: [piece][rank] has bit f for file f, [piece][file] has
-    // bit r for rank r. The *_pass lines also carry the board's end (bit
-    // `size`) as a wall, so a lookup never runs off the board.
-    uint16_t no_stop_rank[PIECE_KINDS][MAX_SIZE]{}, no_stop_file[PIECE_KINDS][MAX_SIZE]{};
-    uint16_t wall_rank[PIECE_KINDS][MAX_SIZE]{}, wall_file[PIECE_KINDS][MAX_SIZE]{};
-    // Squares a piece may stop on but not pass over (it may end its move
-    // there when it is the first such square on its way), by line.
-    uint16_t stop_not_pass_rank[PIECE_KINDS][MAX_SIZE]{},
-        stop_not_pass_file[PIECE_KINDS][MAX_SIZE]{};
+
+    // What a piece's moves along one line depend on besides the line's
+    // contents: `wall` has the squares it may not pass (and bit `size`, the
+    // board's end, so a lookup never runs off the board), `no_stop` the
+    // squares it may not end on, `stop_not_pass` the squares it may end on
+    // when it reaches them but not pass over.
+    struct LineMasks {
+        uint16_t wall = 0, no_stop = 0, stop_not_pass = 0;
+        bool operator==(const LineMasks&) const = default;
+    };
+    // The masks of the rank (bits are files) and of the file (bits are
+    // ranks) of a piece of kind p standing on s. They depend on s, not
+    // only on its line: a piece standing in a camp or on a special square
+    // it may not re-enter may use squares of that kind, and a speed limit
+    // counts from s.
+    LineMasks rank_masks[PIECE_KINDS][MAX_SQUARES]{}, file_masks[PIECE_KINDS][MAX_SQUARES]{};
+    // Squares where a piece of kind p stands with other masks than a piece
+    // arriving there would have (camps, special squares it may leave
+    // into their own kind), and where it may stand at all.
+    std::array<Bitboard, PIECE_KINDS> special_origin{}, may_stand{};
+    // Squares a piece of kind p may stop on from some square (no_stop
+    // without the squares only reachable from inside their kind).
+    std::array<Bitboard, PIECE_KINDS> stop_somewhere{};
 
     // Camps (Rules::camps): camp_region[s] is the camp of square s, the
     // camp squares connected to s through camp squares (0 off the camps).
-    // camp_rank[p][s] / camp_file[p][s] are the squares of that camp on the
-    // rank (bit f) / file (bit r) of s that a piece of kind p standing on s
-    // may pass over and stop on, whatever the masks above say; 0 for kinds
-    // that are not camp users. Move generation clears them from the masks.
     Bitboard camps = 0;
     std::array<Bitboard, MAX_SQUARES> camp_region{};
-    uint16_t camp_rank[PIECE_KINDS][MAX_SQUARES]{}, camp_file[PIECE_KINDS][MAX_SQUARES]{};
 
     // King capture: squares where he needs four sides; off-board counts as a
     // side (ks:m).
@@ -108,10 +116,10 @@ struct Variant {
     // all soldiers of one kind have along one line depends only on what each
     // square of that line holds: nothing (0), another piece (1) or one of
     // those soldiers (2). Reading that as a base-3 number, ternary[occupied]
-    // + ternary[own], indexes a table of counts; lines with the same special
-    // squares share a table. line_counts holds the tables one after another
-    // (3^size bytes each); count_table[p][line] is where the table of that
-    // line for soldiers of kind p starts.
+    // + ternary[own], indexes a table of counts; lines whose squares give
+    // the same masks share a table. line_counts holds the tables one after
+    // another (3^size bytes each); count_table[p][line] is where the table
+    // of that line for soldiers of kind p starts.
     std::vector<uint32_t> ternary;
     std::vector<uint8_t> line_counts;
     uint32_t count_table[PIECE_KINDS][LINES]{};
@@ -152,18 +160,17 @@ inline unsigned line_reach(int from, unsigned occ) {
 }
 
 // The squares of one line where a piece on square `from` of that line may
-// stop: `occ` is the line's occupancy (the piece included); `wall`,
-// `no_stop` and `stop_not_pass` are the line's masks for the piece's kind
-// (see Variant). The single definition of a move along a line.
-inline unsigned line_moves(int from, unsigned occ, unsigned wall, unsigned no_stop,
-                           unsigned stop_not_pass) {
-    const unsigned reach = line_reach(from, occ | wall);
-    unsigned moves = reach & ~no_stop;
-    if (stop_not_pass) {
+// stop: `occ` is the line's occupancy (the piece included), `m` the piece's
+// masks for that line (see Variant::LineMasks). The single definition of a
+// move along a line.
+inline unsigned line_moves(int from, unsigned occ, const Variant::LineMasks& m) {
+    const unsigned reach = line_reach(from, occ | m.wall);
+    unsigned moves = reach & ~unsigned(m.no_stop);
+    if (m.stop_not_pass) {
         // The squares just past each end of the slide: a stop-but-not-pass
         // square there, if empty, ends the move.
         const unsigned slide = reach | (1u << from);
-        moves |= ((slide << 1) | (slide >> 1)) & stop_not_pass & ~occ;
+        moves |= ((slide << 1) | (slide >> 1)) & m.stop_not_pass & ~occ;
     }
     return moves;
 }

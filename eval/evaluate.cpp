@@ -193,16 +193,13 @@ inline Tables& tables_for(const Position& pos) {
     return cache;
 }
 
-// The squares pieces of kind p standing in a camp (Rules::camps) reach
-// through their own camp; the fills above see camps as walls. Only a camp
-// with an empty square gives such moves, so this is rarely more than a test.
-Bitboard camp_moves(const Position& pos, Piece p) {
-    const Variant& v = pos.variant();
-    if (!contains(v.rules.camp_users, p)) return 0;
+// The moves of the pieces of kind p that stand where they move otherwise
+// than the fills below assume (Variant::special_origin: camps, special
+// squares they may leave into their own kind, speed limits), one by one.
+Bitboard special_moves(const Position& pos, Piece p) {
     Bitboard out = 0;
-    for_each_square(pos.pieces(p) & v.camps, [&](Square s) {
-        if (v.camp_region[s] & ~pos.occupied()) out |= move_targets(pos, s);
-    });
+    for_each_square(pos.pieces(p) & pos.variant().special_origin[p],
+                    [&](Square s) { out |= move_targets(pos, s); });
     return out;
 }
 
@@ -246,14 +243,13 @@ void eval_terms(const Position& pos, Tables& t, Acc& acc) {
     // snp: squares a piece may stop on but not pass over.
     const B snp_a = B(v.no_pass[ATTACKER] & ~v.no_stop[ATTACKER]) & empty;
     const B pro_a = empty & ~B(v.no_pass[ATTACKER]);
-    B reach_a = G::slide_reach(A, pro_a, snp_a) & empty & ~B(v.no_stop[ATTACKER]);
+    const B special_a = B(v.special_origin[ATTACKER]), special_d = B(v.special_origin[DEFENDER]);
+    B reach_a = G::slide_reach(A & ~special_a, pro_a, snp_a) & empty & ~B(v.no_stop[ATTACKER]);
     const B snp_d = B(v.no_pass[DEFENDER] & ~v.no_stop[DEFENDER]) & empty;
     const B pro_d = empty & ~B(v.no_pass[DEFENDER]);
-    B reach_d = G::slide_reach(D, pro_d, snp_d) & empty & ~B(v.no_stop[DEFENDER]);
-    if (v.camps) {
-        reach_a |= B(camp_moves(pos, ATTACKER));
-        reach_d |= B(camp_moves(pos, DEFENDER));
-    }
+    B reach_d = G::slide_reach(D & ~special_d, pro_d, snp_d) & empty & ~B(v.no_stop[DEFENDER]);
+    if (A & special_a) reach_a |= B(special_moves(pos, ATTACKER));
+    if (D & special_d) reach_d |= B(special_moves(pos, DEFENDER));
     acc.add(ATTACKERS, ATTACKER_MOBILITY, G::count(reach_a));
     acc.add(DEFENDERS, DEFENDER_MOBILITY, G::count(reach_d));
 
@@ -274,7 +270,7 @@ void eval_terms(const Position& pos, Tables& t, Acc& acc) {
         const B land_k = empty & ~B(v.no_stop[KING]);
         // 128-bit boards: the rules core's line lookups are cheaper than a
         // fill for one piece.
-        if constexpr (N * N > 64)
+        if (N * N > 64 || test(v.special_origin[KING], ks))
             king_moves = B(move_targets(pos, ks));
         else
             king_moves = G::slide_reach(K, pro_k, extra_k) & land_k;

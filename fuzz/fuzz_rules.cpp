@@ -17,13 +17,19 @@ using namespace branan;
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     const std::string text(reinterpret_cast<const char*>(data), size);
-    auto rules = parse_rules(text);
+    // The first byte picks the reading of hostility lists (OTEP's or ours).
+    const RulesReading reading =
+        size && (data[0] & 1) ? RulesReading::BY_SIDE : RulesReading::BY_PIECE;
+    auto rules = parse_rules(text, reading);
     if (!rules) {
         if (rules.error().empty()) std::abort();
         return 0;
     }
-    auto again = parse_rules(print_rules(*rules));
-    if (!again || !(*again == *rules)) std::abort();
+    // The printed string says everything: either reading gets it back.
+    for (RulesReading r : {RulesReading::BY_PIECE, RulesReading::BY_SIDE}) {
+        auto again = parse_rules(print_rules(*rules), r);
+        if (!again || !(*again == *rules)) std::abort();
+    }
     auto variant = Variant::make(*rules);
     if (!variant) return 0;
     Position pos(*variant);

@@ -149,7 +149,8 @@ class OtepLoop {
         if (w.empty()) return message("rules: missing rules string");
         std::string text(rest.substr(rest.find(w[0])));
         while (!text.empty() && (text.back() == ' ' || text.back() == '\r')) text.pop_back();
-        if (Status st = engine_.set_rules(text); !st) {
+        // OpenTafl reads hostility lists by side; so do we, for its strings.
+        if (Status st = engine_.set_rules(text, RulesReading::BY_SIDE); !st) {
             // Rules we cannot play: give up cleanly rather than play wrong.
             writer_.line("error -1 unsupported rules: " + printable(st.error(), 200));
             return;

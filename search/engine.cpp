@@ -136,9 +136,9 @@ Status Engine::set_variant(std::string_view preset_name) {
     return {};
 }
 
-Status Engine::set_rules(std::string_view rules_string) {
+Status Engine::set_rules(std::string_view rules_string, RulesReading reading) {
     if (searching()) return Error{"cannot change the rules while searching"};
-    auto rules = parse_rules(rules_string);
+    auto rules = parse_rules(rules_string, reading);
     if (!rules) return Error{rules.error()};
     auto v = Variant::make(*rules);
     if (!v) return Error{v.error()};

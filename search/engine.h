@@ -74,7 +74,9 @@ class Engine {
 
     // Game set-up. Each call is applied whole or not at all.
     Status set_variant(std::string_view preset_name);
-    Status set_rules(std::string_view rules_string);
+    // `reading`: how hostility lists read when the string does not say
+    // (BY_SIDE for what an OpenTafl host sends; see RulesReading).
+    Status set_rules(std::string_view rules_string, RulesReading reading = RulesReading::BY_PIECE);
     // fen empty = the start position of the current rules. moves: move texts.
     Status set_position(std::string_view tfen, const std::vector<std::string>& moves);
     Status set_position(const Position& pos);

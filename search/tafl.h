@@ -43,19 +43,18 @@ template <typename F>
 inline void for_each_move_to(const Position& pos, Square t, Side side, F&& f) {
     const Variant& v = pos.variant();
     for (int d = 0; d < 4; ++d) {
-        Bitboard path = 0;
         Square s = v.neighbour[t][d];
-        while (s != NO_SQUARE && pos.piece_on(s) == NO_PIECE) {
-            path |= square_bb(s);
-            s = v.neighbour[s][d];
-        }
+        while (s != NO_SQUARE && pos.piece_on(s) == NO_PIECE) s = v.neighbour[s][d];
         if (s == NO_SQUARE) continue;
         const Piece p = pos.piece_on(s);
         if (side_of(p) != side) continue;
-        // It may end on t (even one it may not pass over), but not cross a
-        // square it may not pass; a piece in a camp may use its camp.
-        const Bitboard own_camp = contains(v.rules.camp_users, p) ? v.camp_region[s] : 0;
-        if (test(v.no_stop[p] & ~own_camp, t) || (path & v.no_pass[p] & ~own_camp)) continue;
+        // The piece's own masks decide (a piece in a camp, or with a speed
+        // limit, moves otherwise than the squares alone say).
+        const bool same_rank = v.rank[s] == v.rank[t];
+        const unsigned targets =
+            same_rank ? line_moves(v.file[s], pos.rank_occupancy(v.rank[s]), v.rank_masks[p][s])
+                      : line_moves(v.rank[s], pos.file_occupancy(v.file[s]), v.file_masks[p][s]);
+        if (!((targets >> (same_rank ? v.file[t] : v.rank[t])) & 1)) continue;
         f(Move(s, t));
     }
 }
@@ -105,8 +104,7 @@ inline Bitboard king_capture_squares(const Position& pos) {
     for (int d = 0; d < 4; ++d) {
         const Square t = v.neighbour[k][d];
         if (t == NO_SQUARE || pos.piece_on(t) != NO_PIECE) continue;
-        // (A camp square may still be reached from inside the camp.)
-        if (test(v.no_stop[ATTACKER] & ~v.camps, t)) continue;
+        if (!test(v.stop_somewhere[ATTACKER], t)) continue;
         if (captures_king_from(pos, t, d ^ 2)) out |= square_bb(t);
     }
     return out;

@@ -532,7 +532,7 @@ TEST_CASE("bad input: malformed rules strings name the problem", "[notation]") {
     CHECK_THAT(rules_error("dim:7 start:/3t3/3t3/3T3/ttTKTtx/3T3/3t3/3t3/"),
                Catch::Contains("start"));
     // Keys of OpenTafl that this engine does not play name themselves.
-    CHECK_THAT(rules_error("dim:7 spd:2" + start), Catch::Contains("spd"));
+    CHECK_THAT(rules_error("dim:7 spd:2,x" + start), Catch::Contains("spd"));
     CHECK_THAT(rules_error("dim:7 ber:y" + start), Catch::Contains("ber"));
     CHECK_THAT(rules_error("dim:7 kj:y" + start), Catch::Contains("kj"));
     CHECK_THAT(rules_error("dim:7 sw:y" + start), Catch::Contains("sw"));

@@ -252,7 +252,7 @@ TEST_CASE("otn start and starti: rank 1 first or top row first", "[opentafl]") {
 
 TEST_CASE("otn unsupported keys are refused naming the key", "[opentafl]") {
     CHECK_THAT(rules_error("dim:7 kj:y " + START7), Catch::Contains("kj"));
-    CHECK_THAT(rules_error("dim:7 spd:1 " + START7), Catch::Contains("spd"));
+    CHECK_THAT(rules_error("dim:7 spd:1,2,3 " + START7), Catch::Contains("spd"));
     CHECK_THAT(rules_error("dim:7 ber:y " + START7), Catch::Contains("ber"));
     CHECK_THAT(rules_error("dim:7 sw:s " + START7), Catch::Contains("sw"));
     CHECK_THAT(rules_error("dim:7 efe:y " + START7), Catch::Contains("efe"));

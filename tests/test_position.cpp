@@ -111,7 +111,8 @@ std::string placement_and_side(const Position& pos) {
 
 TEST_CASE("position: make/unmake restores everything over long random games", "[position]") {
     std::mt19937 rng(12345);
-    for (const char* ed : EDITIONS) {
+    for (const Preset& preset : presets()) {
+        const char* ed = preset.name;
         INFO(ed);
         size_t total_plies = 0;
         for (int g = 0; g < 12; ++g) {
@@ -170,7 +171,8 @@ TEST_CASE("position: make/unmake of every legal move restores the position", "[p
 TEST_CASE("position: the incremental Zobrist key equals compute_key after every move",
           "[position]") {
     std::mt19937 rng(4242);
-    for (const char* ed : EDITIONS) {
+    for (const Preset& preset : presets()) {
+        const char* ed = preset.name;
         INFO(ed);
         for (int g = 0; g < 40; ++g) {
             Position pos(variant(ed));

@@ -22,9 +22,7 @@ const std::string START11 =
 
 std::vector<std::pair<std::string, VariantPtr>> variants_under_test() {
     std::vector<std::pair<std::string, VariantPtr>> out;
-    for (const char* p : {"brandubh", "brandubh-house", "tablut", "tablut-house",
-                          "opentafl-brandub", "opentafl-tablut", "ashton"})
-        out.emplace_back(p, variant(p));
+    for (const Preset& p : presets()) out.emplace_back(p.name, variant(p.name));
     for (const std::string& r : {
              // Soldiers may stop on the throne but not pass it; the king may.
              "dim:7 surf:n nrd:n cenp:K cens:tTK cenre:tTK " + START7,
