@@ -36,10 +36,9 @@ const char* side_name(Side s) {
     return s == DEFENDERS ? "white" : "black";
 }
 
-// The rules the server plays: the `ashton` preset, with the repetition
-// window of the server's -c (repw:N+1 compares with the last N+1 plies;
-// -1, every position since the last capture, is the preset's own rule).
-Result<std::string> client_rules(int cache) {
+} // namespace
+
+Result<std::string> bologna_rules(int cache) {
     auto preset = std::find_if(presets().begin(), presets().end(), [](const Preset& p) {
         return std::string_view(p.name) == "ashton";
     });
@@ -54,13 +53,15 @@ Result<std::string> client_rules(int cache) {
     return text;
 }
 
+namespace {
+
 class Client {
   public:
     Client(const BolognaClientOptions& o, std::ostream& out, std::ostream& err)
         : o_(o), out_(out), err_(err) {}
 
     int run() {
-        auto rules = client_rules(o_.cache);
+        auto rules = bologna_rules(o_.cache);
         if (!rules) return fail(rules.error());
         if (Status st = engine_.set_rules(*rules); !st)
             return fail("the rules for --cache " + std::to_string(o_.cache) + ": " + st.error());

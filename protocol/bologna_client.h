@@ -39,6 +39,12 @@ struct BolognaClientOptions {
 constexpr int BOLOGNA_WHITE_PORT = 5800;
 constexpr int BOLOGNA_BLACK_PORT = 5801;
 
+// The rules the server plays: the `ashton` preset, with the repetition
+// window of the server's -c N as repw:N+1 (repw compares with at most that
+// many earlier plies). -1, every position since the last capture, is the
+// preset's own rule, so nothing is added (and an existing repw is dropped).
+Result<std::string> bologna_rules(int cache);
+
 // Plays one game. Prints one line on `out` when the server ends the game
 // (`result WHITEWIN (we played white: won)`) and returns 0; returns 1 with
 // the reason on `err` when the game cannot go on (connection refused or

@@ -448,6 +448,21 @@ TEST_CASE("bologna: the server's camp rules, and the rules core agrees", "[bolog
     CHECK(contains(none.error(), "no legal move"));
 }
 
+TEST_CASE("bologna: --cache N is the rules key repw:N+1 on the ashton preset", "[bologna]") {
+    auto all = bologna_rules(-1);
+    REQUIRE(all.ok());
+    CHECK(all->find("repw:") == std::string::npos);
+    CHECK(parse_rules(*all).ok());
+    for (int cache : {0, 2}) {
+        auto r = bologna_rules(cache);
+        REQUIRE(r.ok());
+        const std::string key = " repw:" + std::to_string(cache + 1);
+        CHECK(r->size() > key.size());
+        CHECK(r->substr(r->size() - key.size()) == key);
+        CHECK(r->find("repw:") == r->size() - key.size() + 1); // one repw, the last key
+    }
+}
+
 // ------------------------------------------------------------------ games
 
 TEST_CASE("bologna: Branan plays Branan through the fake server", "[bologna]") {
