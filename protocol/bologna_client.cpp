@@ -49,7 +49,7 @@ Result<std::string> bologna_rules(int cache) {
             if (!text.empty()) text += ' ';
             text += word;
         }
-    if (cache >= 0) text += " repw:" + std::to_string(cache + 1);
+    text += " repw:" + std::to_string(cache >= 0 ? cache + 1 : 0);
     return text;
 }
 
@@ -186,9 +186,9 @@ class Client {
         }
         auto m = find_move(*pos_, st.board);
         if (!m) return Error{m.error()};
-        // The engine replays the game as move texts; a move the server
-        // allows and Branan's rules data does not (a black soldier moving
-        // inside its camp) cannot be replayed, so history restarts there.
+        // The engine replays the game as move texts. Should the server
+        // allow a move that Branan's rules do not (they agree on every move
+        // tested so far), it cannot be replayed, and history restarts there.
         MoveList legal;
         generate_moves(*pos_, legal);
         const bool replayable = legal.contains(*m);
@@ -213,7 +213,8 @@ class Client {
     }
 
     // The move to send: the search's choice among the moves the server
-    // accepts (Branan's rules data allow a few that the server refuses).
+    // accepts. An illegal move loses at once, so the rules' moves are
+    // checked again with the server's own order of checks.
     Move choose_move(Clock::time_point received) {
         std::vector<Move> allowed;
         for (Move m : server_moves(*pos_))

@@ -41,8 +41,8 @@ constexpr int BOLOGNA_BLACK_PORT = 5801;
 
 // The rules the server plays: the `ashton` preset, with the repetition
 // window of the server's -c N as repw:N+1 (repw compares with at most that
-// many earlier plies). -1, every position since the last capture, is the
-// preset's own rule, so nothing is added (and an existing repw is dropped).
+// many earlier plies), and -1 (every position since the last capture) as
+// repw:0. The preset's own repw is replaced.
 Result<std::string> bologna_rules(int cache);
 
 // Plays one game. Prints one line on `out` when the server ends the game

@@ -403,8 +403,7 @@ Status server_check(const Position& pos, Move m) {
     if (from < 0 || from >= v.num_squares || to < 0 || to >= v.num_squares)
         return Error{"BoardException: off the board"};
     Bitboard camps = 0;
-    for (SpecialKind k : {ATTACKER_FORT, DEFENDER_FORT})
-        for (Square s : v.rules.special[k].squares) camps |= square_bb(s);
+    for (Square s : v.rules.camps) camps |= square_bb(s);
     const bool from_camp = test(camps, from), to_camp = test(camps, to);
     const int df = v.file_of(to) - v.file_of(from), dr = v.rank_of(to) - v.rank_of(from);
     if (test(v.throne, to) && pos.piece_on(to) == NO_PIECE)

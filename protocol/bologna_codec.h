@@ -108,15 +108,15 @@ Result<std::string> parse_name(std::string_view json);
 
 // ------------------------------------------------------------------ rules
 
-// The server's own move check (GameAshtonTablut.checkMove, BOLOGNA.md §6.2),
-// which Branan's rules data cannot say exactly: a piece may stop on or pass
-// a camp square only if it starts on one, and never goes from camp to camp
-// more than 5 squares. The camps are the fortress squares of the rules
-// (both kinds); the throne is the rules' throne. Names the server's
-// exception when the move is refused.
+// The server's own move check (GameAshtonTablut.checkMove, BOLOGNA.md §6.2)
+// written out as the server orders it, independently of move generation:
+// the fake server judges with it, and the client checks its own moves and
+// follows the opponent's with it. A piece may stop on or pass a camp square
+// only if it starts on one, and never goes from camp to camp more than 5
+// squares. The camps are the rules' camp squares (camp:), the throne the
+// rules' throne. Names the server's exception when the move is refused.
 Status server_check(const Position& pos, Move m);
-// Every move of the side to move that server_check accepts (whether or not
-// Branan's move generation has it), in square order.
+// Every move of the side to move that server_check accepts, in square order.
 std::vector<Move> server_moves(const Position& pos);
 
 // The move of the side to move in `before` that gives the board `after`
