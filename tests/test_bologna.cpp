@@ -449,17 +449,19 @@ TEST_CASE("bologna: the server's camp rules, and the rules core agrees", "[bolog
 }
 
 TEST_CASE("bologna: --cache N is the rules key repw:N+1 on the ashton preset", "[bologna]") {
-    auto all = bologna_rules(-1);
-    REQUIRE(all.ok());
-    CHECK(all->find("repw:") == std::string::npos);
-    CHECK(parse_rules(*all).ok());
-    for (int cache : {0, 2}) {
+    for (int cache : {-1, 0, 2}) {
         auto r = bologna_rules(cache);
         REQUIRE(r.ok());
-        const std::string key = " repw:" + std::to_string(cache + 1);
-        CHECK(r->size() > key.size());
+        const std::string key = " repw:" + std::to_string(cache >= 0 ? cache + 1 : 0);
+        REQUIRE(r->size() > key.size());
         CHECK(r->substr(r->size() - key.size()) == key);
         CHECK(r->find("repw:") == r->size() - key.size() + 1); // one repw, the last key
+        auto rules = parse_rules(*r);
+        REQUIRE(rules.ok());
+        CHECK(rules->repetition_span == (cache >= 0 ? cache + 1 : 0));
+        Rules preset = *preset_rules("ashton");
+        preset.repetition_span = rules->repetition_span;
+        CHECK(*rules == preset);
     }
 }
 
@@ -492,6 +494,7 @@ TEST_CASE("bologna: a node-limited game with a short repetition window", "[bolog
     BolognaClientOptions w = client_options(DEFENDERS, 0), b = client_options(ATTACKERS, 0);
     w.depth = b.depth = 0;
     w.nodes = b.nodes = 3000;
+    w.cache = b.cache = 2; // the rules say repw:3, as the server's -c 2
     GameRun run = play(so, w, b, true);
     const std::string result = run.report.result;
     INFO(run.report.reason);
@@ -550,6 +553,47 @@ TEST_CASE("bologna: a refused move is asked again and not repeated; too many los
     CHECK(states == 4); // start, after white's move, the repeat, the final state
     CHECK(white.status == 0);
     CHECK(white.out == "result WHITEWIN (we played white: won)\n");
+}
+
+TEST_CASE("bologna: a move frame that is not a JSON object kills the server", "[bologna]") {
+    // As Gson's exception does on the real server: both connections close
+    // with no result.
+    ServerOptions so;
+    so.time_s = 5;
+    so.accept_timeout_ms = 10000;
+    Server server;
+    std::ostringstream log;
+    REQUIRE(server.open(so, &log).ok());
+    ClientRun white;
+    std::thread w([&] {
+        std::ostringstream out, err;
+        white.status = run_bologna_client(client_options(DEFENDERS, server.white_port()), out, err);
+        white.out = out.str();
+        white.err = err.str();
+    });
+    std::thread b([&] {
+        auto fd = connect_to("127.0.0.1", server.black_port(), 5000);
+        if (!fd) return;
+        std::string error;
+        write_all(*fd, encode_frame("\"Text\""), 1000, error);
+        while (true) {
+            FrameRead f = read_frame(*fd, 10000);
+            if (f.status != FrameStatus::OK) break;
+            if (f.payload.find("\"turn\":\"BLACK\"") != std::string::npos)
+                write_all(*fd, encode_frame("e3-c3"), 1000, error);
+        }
+        close(*fd);
+    });
+    GameReport report = server.run();
+    w.join();
+    b.join();
+    INFO(log.str());
+    CHECK(report.result.empty());
+    CHECK(contains(report.reason, "not a JSON object"));
+    CHECK(report.plies() == 1);
+    CHECK(white.status == 1);
+    CHECK(contains(white.err, "closed the connection"));
+    CHECK(white.out.empty());
 }
 
 TEST_CASE("bologna: every server fault ends the client with status 1 and a clear message",
