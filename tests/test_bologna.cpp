@@ -719,8 +719,9 @@ TEST_CASE("bologna: the real binary plays a game on the fake server", "[bologna]
     std::ostringstream log;
     REQUIRE(server.open(so, &log).ok());
     auto white = std::async(std::launch::async, [&] {
-        return run_binary({"--hash", "1", "bologna", "--side", "white", "--port",
-                           std::to_string(server.white_port()), "--depth", "2", "--time", "5"},
+        return run_binary({"--hash", "1", "--log-level", "debug", "bologna", "--side", "white",
+                           "--port", std::to_string(server.white_port()), "--depth", "2", "--time",
+                           "5"},
                           60000);
     });
     auto black = std::async(std::launch::async, [&] {
@@ -736,6 +737,11 @@ TEST_CASE("bologna: the real binary plays a game on the fake server", "[bologna]
     CHECK(report.black_name == "Nodes2000");
     CHECK(w.status == 0);
     CHECK(b.status == 0);
-    CHECK(contains(w.out, "result " + report.result + " (we played white: "));
+    // stdout has the result line only; the traffic is in the debug log.
+    CHECK(w.out.rfind("result " + report.result + " (we played white: ", 0) == 0);
+    CHECK(std::count(w.out.begin(), w.out.end(), '\n') == 1);
+    CHECK(contains(w.err, "bologna: sent \"Branan\""));
+    CHECK(contains(w.err, "bologna: received {\"board\":[[\"EMPTY\""));
+    CHECK(contains(w.err, "bologna: sent {\"from\":\""));
     CHECK(contains(b.out, "result " + report.result + " (we played black: "));
 }
