@@ -6,6 +6,7 @@
 
 #include <boost/program_options.hpp>
 
+#include "bologna_client.h"
 #include "commands.h"
 #include "engine.h"
 #include "logging.h"
@@ -28,7 +29,11 @@ constexpr const char* USAGE =
     "          [--multipv K] [--json]     search a position, one line per depth\n"
     "  perft N [--fen TFEN]               move path counts per root move, total, speed\n"
     "  bench [--depth N] [--hash MB] [--threads N]\n"
-    "                                     search the bench positions\n";
+    "                                     search the bench positions\n"
+    "  bologna --side white|black [--host H] [--port P] [--name NAME] [--time S]\n"
+    "          [--margin MS] [--cache N] [--depth N | --nodes N]\n"
+    "                                     play one game on a Bologna Tablut Challenge server\n"
+    "                                     (Ashton rules; see the README)\n";
 
 struct UsageError {
     std::string message;
@@ -118,6 +123,48 @@ int cmd_bench(Engine& engine, const std::vector<std::string>& args, const po::va
     return 0;
 }
 
+int cmd_bologna(const std::vector<std::string>& args, const po::variables_map& global,
+                std::ostream& out, std::ostream& err) {
+    po::options_description options("bologna options");
+    options.add_options()("side", po::value<std::string>(),
+                          "white (defenders) or black (attackers)")(
+        "host", po::value<std::string>()->default_value("127.0.0.1"), "the server's address")(
+        "port", po::value<int>(), "the server's port (default 5800 white, 5801 black)")(
+        "name", po::value<std::string>()->default_value("Branan"), "the player's name")(
+        "time", po::value<int>()->default_value(60), "the server's time per move (-t), seconds")(
+        "margin", po::value<int>()->default_value(3000),
+        "milliseconds kept back from the time per move")(
+        "cache", po::value<int>()->default_value(-1),
+        "the server's repetition window (-c; -1 = every position since a capture)")(
+        "depth", po::value<int>(), "search to this depth (within the time)")(
+        "nodes", po::value<int64_t>(), "search this many nodes (within the time)");
+    const po::variables_map vm = parse(options, args);
+    BolognaClientOptions o;
+    if (!vm.count("side")) throw UsageError{"bologna: --side is missing (white or black)"};
+    const std::string side = vm["side"].as<std::string>();
+    if (side == "white" || side == "WHITE")
+        o.side = DEFENDERS;
+    else if (side == "black" || side == "BLACK")
+        o.side = ATTACKERS;
+    else
+        throw UsageError{"--side '" + printable(side) + "' is neither white nor black"};
+    o.host = vm["host"].as<std::string>();
+    if (vm.count("port")) o.port = checked(vm, "port", 1, 65535);
+    o.name = vm["name"].as<std::string>();
+    o.time_s = checked(vm, "time", 1, 86400);
+    o.margin_ms = checked(vm, "margin", 0, 86400 * 1000);
+    if (o.margin_ms >= o.time_s * 1000)
+        throw UsageError{"--margin " + std::to_string(o.margin_ms) +
+                         " ms leaves no time of --time " + std::to_string(o.time_s) + " s"};
+    o.cache = checked(vm, "cache", -1, 1 << 30);
+    if (vm.count("depth")) o.depth = checked(vm, "depth", 1, uci::MAX_GO_DEPTH);
+    if (vm.count("nodes")) o.nodes = uint64_t(checked<int64_t>(vm, "nodes", 1, int64_t(1) << 62));
+    // --hash and --threads were checked when they were set on the CLI's engine.
+    if (global.count("hash")) o.hash_mb = int(global["hash"].as<int64_t>());
+    if (global.count("threads")) o.threads = int(global["threads"].as<int64_t>());
+    return run_bologna_client(o, out, err);
+}
+
 } // namespace
 
 int run_cli(int argc, const char* const argv[], std::istream& in, std::ostream& out,
@@ -179,9 +226,10 @@ int run_cli(int argc, const char* const argv[], std::istream& in, std::ostream& 
         } else if (!rest.empty()) {
             throw UsageError{"unknown option '" + printable(rest.front()) + "'"};
         }
-        if (!command.empty() && command != "analyze" && command != "perft" && command != "bench")
+        if (!command.empty() && command != "analyze" && command != "perft" && command != "bench" &&
+            command != "bologna")
             throw UsageError{"unknown command '" + printable(command) +
-                             "' (analyze, perft, bench)"};
+                             "' (analyze, perft, bench, bologna)"};
 
         const std::string log_file = vm.count("log-file") ? vm["log-file"].as<std::string>() : "";
         if (Status st = setup_logging(log_file, vm["log-level"].as<std::string>()); !st)
@@ -209,6 +257,7 @@ int run_cli(int argc, const char* const argv[], std::istream& in, std::ostream& 
         if (command == "analyze") return cmd_analyze(engine, rest, out, err);
         if (command == "perft") return cmd_perft(engine, rest, out, err);
         if (command == "bench") return cmd_bench(engine, rest, vm, out);
+        if (command == "bologna") return cmd_bologna(rest, vm, out, err);
         run_protocol(engine, *protocol, in, out, err);
         return 0;
     } catch (const po::error& e) {

@@ -1,0 +1,302 @@
+#include "bologna_client.h"
+
+#include <algorithm>
+#include <chrono>
+#include <condition_variable>
+#include <mutex>
+#include <optional>
+#include <vector>
+
+#include <unistd.h>
+
+#include "bologna_codec.h"
+#include "engine.h"
+#include "logging.h"
+#include "movegen.h"
+#include "notation.h"
+#include "rules.h"
+#include "text.h"
+
+namespace branan {
+
+namespace {
+
+using namespace bologna;
+using Clock = std::chrono::steady_clock;
+
+// Closes the socket however the game ends.
+struct Socket {
+    int fd = -1;
+    ~Socket() {
+        if (fd >= 0) close(fd);
+    }
+};
+
+const char* side_name(Side s) {
+    return s == DEFENDERS ? "white" : "black";
+}
+
+} // namespace
+
+Result<std::string> bologna_rules(int cache) {
+    auto preset = std::find_if(presets().begin(), presets().end(), [](const Preset& p) {
+        return std::string_view(p.name) == "ashton";
+    });
+    if (preset == presets().end()) return Error{"this build has no 'ashton' rules preset"};
+    std::string text;
+    for (std::string_view word : split_words(preset->rules))
+        if (word.substr(0, 5) != "repw:") {
+            if (!text.empty()) text += ' ';
+            text += word;
+        }
+    text += " repw:" + std::to_string(cache >= 0 ? cache + 1 : 0);
+    return text;
+}
+
+namespace {
+
+class Client {
+  public:
+    Client(const BolognaClientOptions& o, std::ostream& out, std::ostream& err)
+        : o_(o), out_(out), err_(err) {}
+
+    int run() {
+        auto rules = bologna_rules(o_.cache);
+        if (!rules) return fail(rules.error());
+        if (Status st = engine_.set_rules(*rules); !st)
+            return fail("the rules for --cache " + std::to_string(o_.cache) + ": " + st.error());
+        if (o_.hash_mb > 0)
+            if (Status st = engine_.set_option("Hash", std::to_string(o_.hash_mb)); !st)
+                return fail(st.error());
+        if (o_.threads > 0)
+            if (Status st = engine_.set_option("Threads", std::to_string(o_.threads)); !st)
+                return fail(st.error());
+        engine_.new_game();
+        variant_ = engine_.position().variant_ptr();
+        logger().info("bologna: rules {}", engine_.rules_string());
+
+        const int port = o_.port > 0            ? o_.port
+                         : o_.side == DEFENDERS ? BOLOGNA_WHITE_PORT
+                                                : BOLOGNA_BLACK_PORT;
+        auto fd = connect_to(o_.host, port, o_.connect_timeout_ms);
+        if (!fd) return fail(fd.error());
+        socket_.fd = *fd;
+        logger().info("bologna: connected to {}:{} as {}", o_.host, port, side_name(o_.side));
+        if (!send(name_json(o_.name))) return 1;
+
+        const int read_timeout =
+            o_.read_timeout_ms > 0 ? o_.read_timeout_ms : 300'000 + 2 * o_.time_s * 1000 + 30'000;
+        while (true) {
+            FrameRead frame = read_frame(socket_.fd, read_timeout);
+            switch (frame.status) {
+            case FrameStatus::OK:
+                break;
+            case FrameStatus::CLOSED:
+                return fail("the server closed the connection before the game ended (no result: "
+                            "a time-out, a crash or an illegal frame on the server's side)");
+            case FrameStatus::TRUNCATED:
+            case FrameStatus::BAD_LENGTH:
+                return fail("malformed data from the server: " + frame.payload);
+            case FrameStatus::TIMEOUT:
+                return fail("no message from the server: " + frame.payload);
+            default:
+                return fail(frame.payload);
+            }
+            logger().debug("bologna: received {}", frame.payload);
+            if (std::optional<int> done = on_state(frame.payload)) return *done;
+        }
+    }
+
+  private:
+    int fail(const std::string& message) {
+        // The message goes to `err` once; the log (a file, perhaps) keeps it
+        // at a level that does not print it a second time on stderr.
+        logger().info("bologna: error: {}", message);
+        err_ << "branan bologna: error: " << message << "\n" << std::flush;
+        return 1;
+    }
+
+    bool send(const std::string& json) {
+        std::string error;
+        if (!write_all(socket_.fd, encode_frame(json), 10'000, error)) {
+            fail("cannot send to the server: " + error);
+            return false;
+        }
+        logger().debug("bologna: sent {}", json);
+        return true;
+    }
+
+    // Handles one state; a value when the game is over (the exit status).
+    std::optional<int> on_state(const std::string& json) {
+        const Clock::time_point received = Clock::now();
+        auto state = parse_state(*variant_, json);
+        if (!state) return fail("malformed data from the server: " + state.error());
+        if (Status st = follow(*state); !st)
+            return fail("impossible state from the server: " + st.error());
+        if (is_final(state->turn)) {
+            const Turn ours = turn_of(o_.side);
+            const char* outcome = state->turn == Turn::DRAW ? "draw"
+                                  : (state->turn == Turn::WHITEWIN) == (ours == Turn::WHITE)
+                                      ? "won"
+                                      : "lost";
+            logger().info("bologna: game over, {} after {} plies", to_string(state->turn),
+                          pos_->game_ply());
+            out_ << "result " << to_string(state->turn) << " (we played " << side_name(o_.side)
+                 << ": " << outcome << ")\n"
+                 << std::flush;
+            return 0;
+        }
+        if (side_of(state->turn) != o_.side) return std::nullopt;
+        const Move m = choose_move(received);
+        last_sent_ = m;
+        if (!send(move_json(*variant_, m, o_.side))) return 1;
+        return std::nullopt;
+    }
+
+    // Brings pos_ to the state received: the first state, the same state
+    // again (the server repeats it after a tolerated illegal move), or the
+    // one move that leads to it.
+    Status follow(const State& st) {
+        const bool final = is_final(st.turn);
+        if (!pos_) {
+            Position start(variant_);
+            if (st.board == board_of(start) &&
+                (final || side_of(st.turn) == start.side_to_move())) {
+                pos_.emplace(start);
+            } else {
+                // Joining a game already under way: no history before it.
+                const Side to_move = final ? start.side_to_move() : side_of(st.turn);
+                auto p = Position::from_placement(variant_, st.board, to_move, 0, 1);
+                if (!p) return Error{"the first board: " + p.error()};
+                pos_.emplace(std::move(*p));
+            }
+            root_tfen_ = to_tfen(*pos_);
+            return {};
+        }
+        if (st.board == board_of(*pos_)) {
+            if (final) return {}; // the board before an illegal move, and its loser
+            if (side_of(st.turn) != pos_->side_to_move())
+                return Error{"the same board with the other side to move"};
+            if (pos_->side_to_move() == o_.side && last_sent_) {
+                logger().warn("bologna: the server refused {} and asks again",
+                              move_name(*variant_, last_sent_));
+                refused_.push_back(last_sent_);
+            }
+            return {};
+        }
+        auto m = find_move(*pos_, st.board);
+        if (!m) return Error{m.error()};
+        // The engine replays the game as move texts. Should the server
+        // allow a move that Branan's rules do not (they agree on every move
+        // tested so far), it cannot be replayed, and history restarts there.
+        MoveList legal;
+        generate_moves(*pos_, legal);
+        const bool replayable = legal.contains(*m);
+        logger().info("bologna: {} played {}", side_name(pos_->side_to_move()),
+                      move_name(*variant_, *m));
+        pos_->make_move(*m);
+        if (replayable) {
+            moves_.push_back(move_name(*variant_, *m));
+        } else {
+            logger().warn("bologna: {} is outside Branan's rules data; the search's history "
+                          "restarts here",
+                          move_name(*variant_, *m));
+            root_tfen_ = to_tfen(*pos_);
+            moves_.clear();
+        }
+        refused_.clear();
+        last_sent_ = MOVE_NONE;
+        if (!final && side_of(st.turn) != pos_->side_to_move())
+            return Error{std::string("the turn says ") + to_string(st.turn) + " after a " +
+                         side_name(~pos_->side_to_move()) + " move"};
+        return {};
+    }
+
+    // The move to send: the search's choice among the moves the server
+    // accepts. An illegal move loses at once, so the rules' moves are
+    // checked again with the server's own order of checks.
+    Move choose_move(Clock::time_point received) {
+        std::vector<Move> allowed;
+        for (Move m : server_moves(*pos_))
+            if (std::find(refused_.begin(), refused_.end(), m) == refused_.end())
+                allowed.push_back(m);
+        if (allowed.empty()) {
+            // The server has no rule for a side that cannot move: any move
+            // loses, and sending one ends the game sooner than the clock.
+            logger().warn("bologna: no legal move; sending a null move");
+            const Square k = pos_->king_square();
+            const Square s = o_.side == DEFENDERS && k != NO_SQUARE ? k : 0;
+            return Move(s, s == 0 ? 1 : 0);
+        }
+        MoveList generated;
+        generate_moves(*pos_, generated);
+        std::vector<Move> searchable;
+        for (Move m : generated)
+            if (std::find(allowed.begin(), allowed.end(), m) != allowed.end())
+                searchable.push_back(m);
+        if (searchable.empty()) return allowed.front();
+
+        Status st = engine_.set_position(root_tfen_, moves_);
+        if (!st) {
+            logger().warn("bologna: {}; searching without history", st.error());
+            st = engine_.set_position(to_tfen(*pos_), {});
+        }
+        if (!st) return searchable.front();
+        SearchLimits limits;
+        limits.budget_ms = std::max<int64_t>(1, int64_t(o_.time_s) * 1000 - o_.margin_ms);
+        limits.depth = o_.depth;
+        limits.nodes = o_.nodes;
+        if (searchable.size() < size_t(generated.size())) limits.searchmoves = searchable;
+
+        std::mutex mutex;
+        std::condition_variable done_cv;
+        bool done = false;
+        BestMove best;
+        SearchInfo last;
+        engine_.on_info([&](const SearchInfo& info) {
+            std::lock_guard lock(mutex);
+            if (info.multipv == 1) last = info;
+        });
+        engine_.on_bestmove([&](const BestMove& b) {
+            std::lock_guard lock(mutex);
+            best = b;
+            done = true;
+            done_cv.notify_all();
+        });
+        if (engine_.go(limits)) {
+            std::unique_lock lock(mutex);
+            done_cv.wait(lock, [&] { return done; });
+        }
+        engine_.wait();
+        engine_.on_info(nullptr);
+        engine_.on_bestmove(nullptr);
+        const auto elapsed =
+            std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - received).count();
+        Move m = best.best;
+        if (std::find(searchable.begin(), searchable.end(), m) == searchable.end())
+            m = searchable.front();
+        logger().info("bologna: playing {} after {} ms (depth {}, score {}, nodes {})",
+                      move_name(*variant_, m), elapsed, last.depth, last.score, last.nodes);
+        return m;
+    }
+
+    const BolognaClientOptions& o_;
+    std::ostream& out_;
+    std::ostream& err_;
+    Engine engine_;
+    VariantPtr variant_;
+    Socket socket_;
+    std::optional<Position> pos_;
+    std::string root_tfen_;          // where the engine's replay starts
+    std::vector<std::string> moves_; // the moves since root_tfen_
+    std::vector<Move> refused_;      // our moves the server refused in this position
+    Move last_sent_ = MOVE_NONE;
+};
+
+} // namespace
+
+int run_bologna_client(const BolognaClientOptions& options, std::ostream& out, std::ostream& err) {
+    return Client(options, out, err).run();
+}
+
+} // namespace branan

@@ -1,0 +1,463 @@
+#include "bologna_codec.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cerrno>
+#include <chrono>
+#include <cstring>
+
+#include <arpa/inet.h>
+#include <fcntl.h>
+#include <netdb.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
+#include <poll.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include <nlohmann/json.hpp>
+
+#include "notation.h"
+
+namespace branan::bologna {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+// Milliseconds left until `deadline` for poll(): -1 = no deadline, 0 = past.
+int poll_ms(bool forever, Clock::time_point deadline) {
+    if (forever) return -1;
+    const auto left =
+        std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now()).count();
+    return int(std::clamp<int64_t>(left, 0, 1 << 30));
+}
+
+std::string errno_text() {
+    return std::strerror(errno);
+}
+
+std::string square_text(const Variant& v, Square s) {
+    return square_name(v, s);
+}
+
+} // namespace
+
+// ------------------------------------------------------------------ framing
+
+std::string encode_frame(std::string_view payload) {
+    const uint32_t n = uint32_t(payload.size());
+    std::string out;
+    out.reserve(4 + payload.size());
+    out += char((n >> 24) & 0xFF);
+    out += char((n >> 16) & 0xFF);
+    out += char((n >> 8) & 0xFF);
+    out += char(n & 0xFF);
+    out += payload;
+    return out;
+}
+
+FrameRead read_frame(int fd, int timeout_ms) {
+    const bool forever = timeout_ms < 0;
+    const auto deadline = Clock::now() + std::chrono::milliseconds(std::max(timeout_ms, 0));
+    // Reads exactly `want` bytes into buf; `what` names the part for errors.
+    auto read_exact = [&](char* buf, size_t want, const char* what, FrameRead& r) {
+        size_t got = 0;
+        while (got < want) {
+            pollfd p{fd, POLLIN, 0};
+            const int ready = poll(&p, 1, poll_ms(forever, deadline));
+            if (ready < 0 && errno == EINTR) continue;
+            if (ready < 0) {
+                r = {FrameStatus::IO_ERROR, "cannot read from the socket: " + errno_text()};
+                return false;
+            }
+            if (ready == 0) {
+                r = {FrameStatus::TIMEOUT, "no complete frame within " +
+                                               std::to_string(timeout_ms) + " ms (" +
+                                               std::to_string(got) + " of " + std::to_string(want) +
+                                               " " + what + " bytes received)"};
+                return false;
+            }
+            const ssize_t n = recv(fd, buf + got, want - got, 0);
+            if (n < 0 && (errno == EINTR || errno == EAGAIN)) continue;
+            if (n < 0) {
+                r = {FrameStatus::IO_ERROR, "cannot read from the socket: " + errno_text()};
+                return false;
+            }
+            if (n == 0) {
+                if (got == 0 && std::string_view(what) == "length")
+                    r = {FrameStatus::CLOSED, "the connection was closed"};
+                else
+                    r = {FrameStatus::TRUNCATED,
+                         "truncated frame: the connection was closed after " + std::to_string(got) +
+                             " of " + std::to_string(want) + " " + what + " bytes"};
+                return false;
+            }
+            got += size_t(n);
+        }
+        return true;
+    };
+    FrameRead r;
+    unsigned char head[4];
+    if (!read_exact(reinterpret_cast<char*>(head), 4, "length", r)) return r;
+    const int32_t length = int32_t(uint32_t(head[0]) << 24 | uint32_t(head[1]) << 16 |
+                                   uint32_t(head[2]) << 8 | head[3]);
+    if (length < 0 || length > MAX_FRAME_BYTES)
+        return {FrameStatus::BAD_LENGTH, "bad frame length " + std::to_string(length) +
+                                             " (expected 0.." + std::to_string(MAX_FRAME_BYTES) +
+                                             ")"};
+    std::string payload(size_t(length), '\0');
+    if (!read_exact(payload.data(), payload.size(), "payload", r)) return r;
+    return {FrameStatus::OK, std::move(payload)};
+}
+
+bool write_all(int fd, std::string_view bytes, int timeout_ms, std::string& error) {
+    const bool forever = timeout_ms < 0;
+    const auto deadline = Clock::now() + std::chrono::milliseconds(std::max(timeout_ms, 0));
+    size_t sent = 0;
+    while (sent < bytes.size()) {
+        pollfd p{fd, POLLOUT, 0};
+        const int ready = poll(&p, 1, poll_ms(forever, deadline));
+        if (ready < 0 && errno == EINTR) continue;
+        if (ready <= 0) {
+            error = ready == 0 ? "the peer does not read (write timed out)"
+                               : "cannot write to the socket: " + errno_text();
+            return false;
+        }
+        // MSG_NOSIGNAL: a closed peer is an error to report, not SIGPIPE.
+        const ssize_t n = send(fd, bytes.data() + sent, bytes.size() - sent, MSG_NOSIGNAL);
+        if (n < 0 && (errno == EINTR || errno == EAGAIN)) continue;
+        if (n < 0) {
+            error = "cannot write to the socket: " + errno_text();
+            return false;
+        }
+        sent += size_t(n);
+    }
+    return true;
+}
+
+// ------------------------------------------------------------------ sockets
+
+Result<int> connect_to(const std::string& host, int port, int timeout_ms) {
+    const std::string where = host + ":" + std::to_string(port);
+    addrinfo hints{};
+    hints.ai_family = AF_UNSPEC;
+    hints.ai_socktype = SOCK_STREAM;
+    addrinfo* found = nullptr;
+    const std::string service = std::to_string(port);
+    if (int rc = getaddrinfo(host.c_str(), service.c_str(), &hints, &found); rc != 0)
+        return Error{"cannot connect to " + where + ": " + gai_strerror(rc)};
+    std::string last = "no address";
+    for (addrinfo* a = found; a; a = a->ai_next) {
+        const int fd = socket(a->ai_family, a->ai_socktype | SOCK_CLOEXEC, a->ai_protocol);
+        if (fd < 0) {
+            last = errno_text();
+            continue;
+        }
+        // Non-blocking connect so the attempt has a deadline.
+        fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK);
+        int rc = connect(fd, a->ai_addr, a->ai_addrlen);
+        if (rc < 0 && errno == EINPROGRESS) {
+            pollfd p{fd, POLLOUT, 0};
+            rc = poll(&p, 1, timeout_ms);
+            if (rc == 0) {
+                errno = ETIMEDOUT;
+                rc = -1;
+            } else if (rc > 0) {
+                int so_error = 0;
+                socklen_t len = sizeof so_error;
+                getsockopt(fd, SOL_SOCKET, SO_ERROR, &so_error, &len);
+                errno = so_error;
+                rc = so_error ? -1 : 0;
+            }
+        }
+        if (rc == 0) {
+            fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK);
+            const int one = 1;
+            setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
+            freeaddrinfo(found);
+            return fd;
+        }
+        last = errno_text();
+        close(fd);
+    }
+    freeaddrinfo(found);
+    return Error{"cannot connect to " + where + ": " + last};
+}
+
+Result<int> listen_loopback(int port) {
+    const int fd = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    if (fd < 0) return Error{"cannot create a socket: " + errno_text()};
+    const int one = 1;
+    setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
+    sockaddr_in addr{};
+    addr.sin_family = AF_INET;
+    addr.sin_port = htons(uint16_t(port));
+    addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    if (bind(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr) < 0 || listen(fd, 4) < 0) {
+        std::string e = "cannot listen on 127.0.0.1:" + std::to_string(port) + ": " + errno_text();
+        close(fd);
+        return Error{e};
+    }
+    return fd;
+}
+
+int local_port(int fd) {
+    sockaddr_in addr{};
+    socklen_t len = sizeof addr;
+    if (getsockname(fd, reinterpret_cast<sockaddr*>(&addr), &len) < 0) return -1;
+    return ntohs(addr.sin_port);
+}
+
+int accept_within(int listen_fd, int timeout_ms, std::string& error) {
+    while (true) {
+        pollfd p{listen_fd, POLLIN, 0};
+        const int ready = poll(&p, 1, timeout_ms);
+        if (ready < 0 && errno == EINTR) continue;
+        if (ready <= 0) {
+            error = ready == 0 ? "no connection within " + std::to_string(timeout_ms) + " ms"
+                               : "cannot accept: " + errno_text();
+            return -1;
+        }
+        const int fd = accept4(listen_fd, nullptr, nullptr, SOCK_CLOEXEC);
+        if (fd < 0 && errno == EINTR) continue;
+        if (fd < 0) error = "cannot accept: " + errno_text();
+        if (fd >= 0) {
+            const int one = 1;
+            setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
+        }
+        return fd;
+    }
+}
+
+// ------------------------------------------------------------------ messages
+
+const char* to_string(Turn t) {
+    switch (t) {
+    case Turn::WHITE:
+        return "WHITE";
+    case Turn::BLACK:
+        return "BLACK";
+    case Turn::WHITEWIN:
+        return "WHITEWIN";
+    case Turn::BLACKWIN:
+        return "BLACKWIN";
+    default:
+        return "DRAW";
+    }
+}
+
+Result<State> parse_state(const Variant& v, std::string_view text) {
+    nlohmann::json j;
+    try {
+        j = nlohmann::json::parse(text);
+    } catch (const nlohmann::json::exception& e) {
+        return Error{std::string("bad JSON: ") + e.what()};
+    }
+    if (!j.is_object()) return Error{"bad state: not a JSON object"};
+    auto turn_it = j.find("turn");
+    if (turn_it == j.end() || !turn_it->is_string()) return Error{"bad state: no \"turn\" string"};
+    State st;
+    const std::string turn = turn_it->get<std::string>();
+    static constexpr Turn turns[] = {Turn::WHITE, Turn::BLACK, Turn::WHITEWIN, Turn::BLACKWIN,
+                                     Turn::DRAW};
+    bool known = false;
+    for (Turn t : turns)
+        if (turn == to_string(t)) st.turn = t, known = true;
+    if (!known) return Error{"bad state: unknown turn \"" + turn + "\""};
+    auto board_it = j.find("board");
+    if (board_it == j.end() || !board_it->is_array()) return Error{"bad state: no \"board\" array"};
+    const nlohmann::json& rows = *board_it;
+    const int n = v.size;
+    if (int(rows.size()) != n)
+        return Error{"bad state: the board has " + std::to_string(rows.size()) + " rows, not " +
+                     std::to_string(n)};
+    for (int r = 0; r < n; ++r) {
+        const nlohmann::json& row = rows[size_t(r)];
+        if (!row.is_array() || int(row.size()) != n)
+            return Error{"bad state: row " + std::to_string(r + 1) + " is not an array of " +
+                         std::to_string(n) + " cells"};
+        for (int f = 0; f < n; ++f) {
+            const Square s = v.square(f, r);
+            const nlohmann::json& cell = row[size_t(f)];
+            const std::string name = cell.is_string() ? cell.get<std::string>() : cell.dump();
+            if (name == "EMPTY")
+                st.board[s] = NO_PIECE;
+            else if (name == "WHITE")
+                st.board[s] = DEFENDER;
+            else if (name == "BLACK")
+                st.board[s] = ATTACKER;
+            else if (name == "KING")
+                st.board[s] = KING;
+            else if (name == "THRONE" && test(v.throne, s))
+                st.board[s] = NO_PIECE;
+            else if (name == "THRONE")
+                return Error{"bad state: THRONE on " + square_text(v, s) +
+                             ", which is not the throne"};
+            else
+                return Error{"bad state: unknown cell '" + name.substr(0, 40) + "' on " +
+                             square_text(v, s)};
+        }
+    }
+    return st;
+}
+
+std::string state_json(const Variant& v, const std::array<Piece, MAX_SQUARES>& board, Turn turn) {
+    std::string out = "{\"board\":[";
+    for (int r = 0; r < v.size; ++r) {
+        out += r ? ",[" : "[";
+        for (int f = 0; f < v.size; ++f) {
+            const Square s = v.square(f, r);
+            const char* cell = board[s] == ATTACKER   ? "BLACK"
+                               : board[s] == DEFENDER ? "WHITE"
+                               : board[s] == KING     ? "KING"
+                               : test(v.throne, s)    ? "THRONE"
+                                                      : "EMPTY";
+            out += f ? ",\"" : "\"";
+            out += cell;
+            out += '"';
+        }
+        out += ']';
+    }
+    return out + "],\"turn\":\"" + to_string(turn) + "\"}";
+}
+
+std::array<Piece, MAX_SQUARES> board_of(const Position& pos) {
+    std::array<Piece, MAX_SQUARES> b{};
+    for (Square s = 0; s < pos.variant().num_squares; ++s) b[s] = pos.piece_on(s);
+    return b;
+}
+
+std::string move_json(const Variant& v, Move m, Side mover) {
+    return "{\"from\":\"" + square_name(v, m.from()) + "\",\"to\":\"" + square_name(v, m.to()) +
+           "\",\"turn\":\"" + to_string(turn_of(mover)) + "\"}";
+}
+
+Result<Move> parse_move_json(const Variant& v, std::string_view text) {
+    nlohmann::json j;
+    try {
+        j = nlohmann::json::parse(text);
+    } catch (const nlohmann::json::exception& e) {
+        return Error{std::string("bad JSON: ") + e.what()};
+    }
+    if (!j.is_object()) return Error{"bad move: not a JSON object"};
+    Square squares[2];
+    const char* keys[2] = {"from", "to"};
+    for (int i = 0; i < 2; ++i) {
+        auto it = j.find(keys[i]);
+        if (it == j.end() || !it->is_string())
+            return Error{std::string("bad move: no \"") + keys[i] + "\" string"};
+        std::string name = it->get<std::string>();
+        // The server wants exactly two characters and lower-cases the letter.
+        if (name.size() != 2)
+            return Error{std::string("bad move: \"") + keys[i] + "\" is not two characters"};
+        name[0] = char(std::tolower(static_cast<unsigned char>(name[0])));
+        auto sq = parse_square(v, name);
+        if (!sq) return Error{std::string("bad move: \"") + keys[i] + "\": " + sq.error()};
+        squares[i] = *sq;
+    }
+    if (squares[0] == squares[1]) return Error{"bad move: from and to are the same square"};
+    return Move(squares[0], squares[1]);
+}
+
+bool is_json_object(std::string_view text) {
+    try {
+        return nlohmann::json::parse(text).is_object();
+    } catch (const nlohmann::json::exception&) {
+        return false;
+    }
+}
+
+std::string name_json(std::string_view name) {
+    // dump() escapes quotes and control characters; replace keeps bad UTF-8
+    // from throwing.
+    return nlohmann::json(std::string(name))
+        .dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+}
+
+Result<std::string> parse_name(std::string_view text) {
+    std::string name;
+    try {
+        nlohmann::json j = nlohmann::json::parse(text);
+        if (!j.is_string()) return Error{"the name is not a JSON string"};
+        name = j.get<std::string>();
+    } catch (const nlohmann::json::exception&) {
+        // Gson reads a single bare word as a string.
+        const bool word = !text.empty() && std::all_of(text.begin(), text.end(), [](char c) {
+            return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-' || c == '.';
+        });
+        if (!word) return Error{"the name is neither a JSON string nor a single word"};
+        name = std::string(text);
+    }
+    std::string clean;
+    for (size_t i = 0; i < name.size() && i < 10; ++i)
+        if (std::isalnum(static_cast<unsigned char>(name[i]))) clean += name[i];
+    return clean;
+}
+
+// ------------------------------------------------------------------ rules
+
+Status server_check(const Position& pos, Move m) {
+    const Variant& v = pos.variant();
+    const Square from = m.from(), to = m.to();
+    if (from < 0 || from >= v.num_squares || to < 0 || to >= v.num_squares)
+        return Error{"BoardException: off the board"};
+    Bitboard camps = 0;
+    for (Square s : v.rules.camps) camps |= square_bb(s);
+    const bool from_camp = test(camps, from), to_camp = test(camps, to);
+    const int df = v.file_of(to) - v.file_of(from), dr = v.rank_of(to) - v.rank_of(from);
+    if (test(v.throne, to) && pos.piece_on(to) == NO_PIECE)
+        return Error{"ThroneException: nobody lands on the empty throne"};
+    if (pos.piece_on(to) != NO_PIECE) return Error{"OccupitedException: the square is occupied"};
+    if (to_camp && !from_camp)
+        return Error{"CitadelException: only a piece on a camp may enter a camp"};
+    if (to_camp && from_camp && (std::abs(df) > 5 || std::abs(dr) > 5))
+        return Error{"CitadelException: no move from camp to camp across the board"};
+    if (from == to) return Error{"StopException: the piece does not move"};
+    const Piece p = pos.piece_on(from);
+    if (p == NO_PIECE || side_of(p) != pos.side_to_move())
+        return Error{"PawnException: no piece of the side to move on the origin"};
+    if (df != 0 && dr != 0) return Error{"DiagonalException: the move is not along a line"};
+    const int step = df ? (df > 0 ? 1 : -1) : (dr > 0 ? v.size : -v.size);
+    for (Square s = from + step;; s += step) {
+        if (pos.piece_on(s) != NO_PIECE || test(v.throne, s))
+            return Error{"ClimbingException: the way is blocked on " + square_text(v, s)};
+        if (test(camps, s) && !from_camp)
+            return Error{"ClimbingCitadelException: the way crosses the camp " + square_text(v, s)};
+        if (s == to) break;
+    }
+    return {};
+}
+
+std::vector<Move> server_moves(const Position& pos) {
+    const Variant& v = pos.variant();
+    std::vector<Move> moves;
+    for_each_square(pos.pieces(pos.side_to_move()), [&](Square from) {
+        for (Square to = 0; to < v.num_squares; ++to) {
+            if (to == from ||
+                (v.file_of(to) != v.file_of(from) && v.rank_of(to) != v.rank_of(from)))
+                continue;
+            if (server_check(pos, Move(from, to)).ok()) moves.push_back(Move(from, to));
+        }
+    });
+    return moves;
+}
+
+Result<Move> find_move(const Position& before, const std::array<Piece, MAX_SQUARES>& after) {
+    Position p = before;
+    for (Move m : server_moves(before)) {
+        p.make_move(m);
+        std::array<Piece, MAX_SQUARES> shown = board_of(p);
+        // The server leaves a captured king on his square.
+        if (p.king_square() == NO_SQUARE && before.king_square() != NO_SQUARE)
+            shown[before.king_square()] = KING;
+        const bool same = shown == after;
+        p.unmake_move();
+        if (same) return m;
+    }
+    return Error{"no legal move of the " +
+                 std::string(before.side_to_move() == DEFENDERS ? "white" : "black") +
+                 " side from the previous position gives the board received"};
+}
+
+} // namespace branan::bologna

@@ -1,0 +1,747 @@
+// The Bologna Tablut Challenge client: the codec (framing, JSON, the
+// server's move check), whole games through the fake server
+// (tools/bologna/), every fault the fake server can inject, and the real
+// binary's command line. Loopback only, ephemeral ports; every blocking
+// read has a deadline, so a bug fails a test instead of hanging it.
+
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <chrono>
+#include <csignal>
+#include <cstdio>
+#include <fstream>
+#include <future>
+#include <sstream>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include <fcntl.h>
+#include <sys/socket.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <nlohmann/json.hpp>
+
+#include "bologna/server.h"
+#include "bologna_client.h"
+#include "bologna_codec.h"
+#include "movegen.h"
+#include "notation.h"
+#include "rules.h"
+
+using namespace branan;
+using namespace branan::bologna;
+
+namespace {
+
+VariantPtr ashton() {
+    static VariantPtr v = [] {
+        auto rules = preset_rules("ashton");
+        REQUIRE(rules.ok());
+        auto variant = Variant::make(*rules);
+        REQUIRE(variant.ok());
+        return *variant;
+    }();
+    return v;
+}
+
+Position after(std::initializer_list<const char*> moves) {
+    Position pos(ashton());
+    for (const char* text : moves) {
+        auto m = parse_move(pos.variant(), text);
+        REQUIRE(m.ok());
+        INFO(text);
+        REQUIRE(server_check(pos, *m).ok());
+        pos.make_move(*m);
+    }
+    return pos;
+}
+
+Square sq(const char* name) {
+    auto s = parse_square(*ashton(), name);
+    REQUIRE(s.ok());
+    return *s;
+}
+
+bool contains(const std::string& text, const std::string& part) {
+    return text.find(part) != std::string::npos;
+}
+
+// ------------------------------------------------------------------ games
+
+struct ClientRun {
+    int status = -1;
+    std::string out, err;
+};
+
+BolognaClientOptions client_options(Side side, int port) {
+    BolognaClientOptions o;
+    o.side = side;
+    o.port = port;
+    o.name = side == DEFENDERS ? "White_1" : "Black_1";
+    o.time_s = 5;
+    o.depth = 2;
+    o.hash_mb = 1;
+    o.read_timeout_ms = 15000;
+    o.connect_timeout_ms = 5000;
+    return o;
+}
+
+struct GameRun {
+    GameReport report;
+    ClientRun white, black;
+};
+
+// A game on the fake server between two in-process clients.
+GameRun play(ServerOptions so, BolognaClientOptions white_opts = {},
+             BolognaClientOptions black_opts = {}, bool custom = false) {
+    so.time_s = so.time_s ? so.time_s : 5;
+    so.accept_timeout_ms = 10000;
+    Server server;
+    std::ostringstream log;
+    REQUIRE(server.open(so, &log).ok());
+    if (!custom) {
+        white_opts = client_options(DEFENDERS, 0);
+        black_opts = client_options(ATTACKERS, 0);
+    }
+    white_opts.port = server.white_port();
+    black_opts.port = server.black_port();
+    GameRun run;
+    auto client = [](BolognaClientOptions o, ClientRun& r) {
+        std::ostringstream out, err;
+        r.status = run_bologna_client(o, out, err);
+        r.out = out.str();
+        r.err = err.str();
+    };
+    std::thread w(client, white_opts, std::ref(run.white));
+    std::thread b(client, black_opts, std::ref(run.black));
+    run.report = server.run();
+    w.join();
+    b.join();
+    UNSCOPED_INFO("server log:\n" << log.str());
+    UNSCOPED_INFO("white: " << run.white.status << " " << run.white.out << run.white.err);
+    UNSCOPED_INFO("black: " << run.black.status << " " << run.black.out << run.black.err);
+    return run;
+}
+
+// The real binary with stdout and stderr in files, killed after a deadline.
+struct BinaryRun {
+    int status = -1;
+    std::string out, err;
+};
+
+std::string slurp(const std::string& path) {
+    std::ifstream f(path);
+    std::stringstream ss;
+    ss << f.rdbuf();
+    return ss.str();
+}
+
+// No Catch2 assertions inside: it also runs on other threads. Status -2 =
+// killed after the deadline, -3 = could not start.
+BinaryRun run_binary(std::vector<std::string> args, int timeout_ms = 20000) {
+    BinaryRun r;
+    char dir_template[] = "/tmp/branan_bologna_XXXXXX";
+    if (!mkdtemp(dir_template)) return r.status = -3, r;
+    const std::string dir = dir_template, out_path = dir + "/out", err_path = dir + "/err";
+    const pid_t pid = fork();
+    if (pid < 0) return r.status = -3, r;
+    if (pid == 0) {
+        const int out = open(out_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
+        const int err = open(err_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
+        const int in = open("/dev/null", O_RDONLY);
+        dup2(in, 0);
+        dup2(out, 1);
+        dup2(err, 2);
+        std::vector<char*> argv;
+        static std::string binary = BRANAN_BINARY;
+        argv.push_back(binary.data());
+        for (std::string& a : args) argv.push_back(a.data());
+        argv.push_back(nullptr);
+        execv(BRANAN_BINARY, argv.data());
+        _exit(127);
+    }
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(timeout_ms);
+    int status = 0;
+    bool killed = false;
+    while (waitpid(pid, &status, WNOHANG) != pid) {
+        if (std::chrono::steady_clock::now() > deadline) {
+            kill(pid, SIGKILL);
+            waitpid(pid, &status, 0);
+            killed = true;
+            break;
+        }
+        std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    }
+    r.status = killed ? -2 : WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    r.out = slurp(out_path);
+    r.err = slurp(err_path);
+    std::remove(out_path.c_str());
+    std::remove(err_path.c_str());
+    rmdir(dir.c_str());
+    return r;
+}
+
+// A port nobody listens on (bound, then released).
+int free_port() {
+    auto fd = listen_loopback(0);
+    REQUIRE(fd.ok());
+    const int port = local_port(*fd);
+    close(*fd);
+    return port;
+}
+
+} // namespace
+
+// ------------------------------------------------------------------ codec
+
+TEST_CASE("bologna: state JSON maps board[0] to row 1 and columns a..i", "[bologna]") {
+    // White d5-d8 leaves an asymmetric board: a white soldier on d8.
+    const Position pos = after({"d5-d8"});
+    const std::string json = state_json(pos.variant(), board_of(pos), Turn::BLACK);
+    const nlohmann::json j = nlohmann::json::parse(json);
+    CHECK(j["turn"] == "BLACK");
+    CHECK(j["board"].size() == 9);
+    CHECK(j["board"][7][3] == "WHITE"); // d8
+    CHECK(j["board"][4][3] == "EMPTY"); // d5
+    CHECK(j["board"][0][3] == "BLACK"); // d1
+    CHECK(j["board"][0][4] == "BLACK"); // e1
+    CHECK(j["board"][4][4] == "KING");  // e5: the king on the throne
+    CHECK(j["board"][2][4] == "WHITE"); // e3
+    // The server's own compact form, fields in its order.
+    CHECK(json.rfind("{\"board\":[[\"EMPTY\",\"EMPTY\",\"EMPTY\",\"BLACK\",\"BLACK\",\"BLACK\"",
+                     0) == 0);
+    CHECK(contains(json, "],\"turn\":\"BLACK\"}"));
+
+    auto st = parse_state(pos.variant(), json);
+    REQUIRE(st.ok());
+    CHECK(st->turn == Turn::BLACK);
+    CHECK(st->board == board_of(pos));
+    CHECK(st->board[sq("d8")] == DEFENDER);
+    CHECK(st->board[sq("d1")] == ATTACKER);
+    CHECK(st->board[sq("e5")] == KING);
+    // The same squares by name in a hand-written state: row 1 is first.
+    nlohmann::json hand = j;
+    hand["board"][0][0] = "BLACK"; // a1
+    hand["board"][8][8] = "WHITE"; // i9
+    auto st2 = parse_state(pos.variant(), hand.dump());
+    REQUIRE(st2.ok());
+    CHECK(st2->board[sq("a1")] == ATTACKER);
+    CHECK(st2->board[sq("i9")] == DEFENDER);
+}
+
+TEST_CASE("bologna: THRONE once the king has left e5, KING while he stands there", "[bologna]") {
+    // e6 steps aside, then the king leaves the throne.
+    Position pos = after({"e6-h6", "e8-f8", "e5-e6"});
+    const std::string json = state_json(pos.variant(), board_of(pos), Turn::BLACK);
+    const nlohmann::json j = nlohmann::json::parse(json);
+    CHECK(j["board"][4][4] == "THRONE");
+    CHECK(j["board"][5][4] == "KING");
+    auto st = parse_state(pos.variant(), json);
+    REQUIRE(st.ok());
+    CHECK(st->board[sq("e5")] == NO_PIECE);
+    CHECK(st->board == board_of(pos));
+    // THRONE anywhere else is not a state the server sends.
+    nlohmann::json bad = j;
+    bad["board"][0][0] = "THRONE";
+    auto wrong = parse_state(pos.variant(), bad.dump());
+    REQUIRE_FALSE(wrong.ok());
+    CHECK(contains(wrong.error(), "THRONE on a1"));
+}
+
+TEST_CASE("bologna: move JSON both ways", "[bologna]") {
+    const Variant& v = *ashton();
+    CHECK(move_json(v, Move(sq("d1"), sq("c1")), DEFENDERS) ==
+          "{\"from\":\"d1\",\"to\":\"c1\",\"turn\":\"WHITE\"}");
+    CHECK(move_json(v, Move(sq("e3"), sq("c3")), ATTACKERS) ==
+          "{\"from\":\"e3\",\"to\":\"c3\",\"turn\":\"BLACK\"}");
+    auto m = parse_move_json(v, "{\"from\":\"D5\",\"to\":\"d8\",\"turn\":\"anything\",\"x\":1}");
+    REQUIRE(m.ok());
+    CHECK(*m == Move(sq("d5"), sq("d8")));
+    auto no_turn = parse_move_json(v, "{\"to\":\"c3\",\"from\":\"e3\"}");
+    REQUIRE(no_turn.ok());
+    CHECK(*no_turn == Move(sq("e3"), sq("c3")));
+    struct Bad {
+        const char* json;
+        const char* says;
+    } bad[] = {{"{\"from\":\"e3\"}", "\"to\""},
+               {"{\"from\":\"e3x\",\"to\":\"c3\"}", "two characters"},
+               {"{\"from\":\"e0\",\"to\":\"c3\"}", "from"},
+               {"{\"from\":\"e3\",\"to\":3}", "\"to\""},
+               {"\"e3-c3\"", "not a JSON object"},
+               {"{\"from\":", "bad JSON"}};
+    for (const Bad& b : bad) {
+        INFO(b.json);
+        auto r = parse_move_json(v, b.json);
+        REQUIRE_FALSE(r.ok());
+        CHECK(contains(r.error(), b.says));
+    }
+    CHECK(is_json_object("{\"from\":\"e3\"}"));
+    CHECK_FALSE(is_json_object("e3-c3"));
+    CHECK_FALSE(is_json_object("\"e3\""));
+    CHECK(name_json("Branan") == "\"Branan\"");
+    CHECK(name_json("a \"b\"") == "\"a \\\"b\\\"\"");
+    CHECK(*parse_name("\"A very long name, with spaces!\"") == "Averylon");
+    CHECK(*parse_name("Player1") == "Player1");
+    CHECK_FALSE(parse_name("bob the 2nd!").ok());
+}
+
+TEST_CASE("bologna: bad states are refused with a message naming the fault", "[bologna]") {
+    const Variant& v = *ashton();
+    const Position pos(ashton());
+    const nlohmann::json good = nlohmann::json::parse(state_json(v, board_of(pos), Turn::WHITE));
+    auto refused = [&](const std::string& text, const std::string& says) {
+        INFO(text.substr(0, 80));
+        auto r = parse_state(v, text);
+        REQUIRE_FALSE(r.ok());
+        CHECK(contains(r.error(), says));
+    };
+    refused("{\"board\":[[\"EMPTY\"", "bad JSON");
+    refused("[1,2,3]", "not a JSON object");
+    refused("{\"turn\":\"WHITE\"}", "\"board\"");
+    nlohmann::json j = good;
+    j.erase("turn");
+    refused(j.dump(), "\"turn\"");
+    j = good;
+    j["turn"] = "GREEN";
+    refused(j.dump(), "unknown turn \"GREEN\"");
+    j = good;
+    j["board"].erase(8);
+    refused(j.dump(), "8 rows");
+    j = good;
+    j["board"][3].erase(0);
+    refused(j.dump(), "row 4");
+    j = good;
+    j["board"][1][2] = "EMTPY";
+    refused(j.dump(), "unknown cell 'EMTPY' on c2");
+    j = good;
+    j["board"][1][2] = 7;
+    refused(j.dump(), "unknown cell '7' on c2");
+    CHECK(parse_state(v, good.dump()).ok());
+}
+
+TEST_CASE("bologna: frames are read whole across partial reads; bad ones are refused",
+          "[bologna]") {
+    auto pair = [] {
+        int fds[2];
+        REQUIRE(socketpair(AF_UNIX, SOCK_STREAM, 0, fds) == 0);
+        return std::pair<int, int>(fds[0], fds[1]);
+    };
+    SECTION("a frame written a byte at a time") {
+        auto [a, b] = pair();
+        const std::string payload = "{\"board\":[],\"turn\":\"WHITE\"}";
+        std::thread writer([fd = b, frame = encode_frame(payload)] {
+            for (char c : frame) {
+                REQUIRE(send(fd, &c, 1, MSG_NOSIGNAL) == 1);
+                std::this_thread::sleep_for(std::chrono::milliseconds(1));
+            }
+        });
+        FrameRead r = read_frame(a, 5000);
+        writer.join();
+        CHECK(r.status == FrameStatus::OK);
+        CHECK(r.payload == payload);
+        close(a);
+        close(b);
+    }
+    SECTION("the length is big-endian") {
+        const std::string f = encode_frame(std::string(300, 'x'));
+        CHECK(f.substr(0, 4) == std::string("\0\0\x01\x2c", 4));
+    }
+    SECTION("closed between frames, inside the length, inside the payload") {
+        for (int cut : {0, 2, 7}) {
+            auto [a, b] = pair();
+            const std::string frame = encode_frame("{\"turn\":\"WHITE\"}");
+            std::string error;
+            REQUIRE(write_all(b, frame.substr(0, size_t(cut)), 1000, error));
+            close(b);
+            FrameRead r = read_frame(a, 5000);
+            INFO(cut << ": " << r.payload);
+            if (cut == 0) {
+                CHECK(r.status == FrameStatus::CLOSED);
+            } else {
+                CHECK(r.status == FrameStatus::TRUNCATED);
+                CHECK(contains(r.payload, "truncated frame"));
+            }
+            close(a);
+        }
+    }
+    SECTION("negative and absurd lengths") {
+        for (std::string head :
+             {std::string("\xff\xff\xff\xfe", 4), std::string("\x7f\0\0\0", 4)}) {
+            auto [a, b] = pair();
+            std::string error;
+            REQUIRE(write_all(b, head, 1000, error));
+            FrameRead r = read_frame(a, 5000);
+            CHECK(r.status == FrameStatus::BAD_LENGTH);
+            CHECK(contains(r.payload, "bad frame length"));
+            close(a);
+            close(b);
+        }
+    }
+    SECTION("a deadline") {
+        auto [a, b] = pair();
+        FrameRead r = read_frame(a, 100);
+        CHECK(r.status == FrameStatus::TIMEOUT);
+        close(a);
+        close(b);
+    }
+}
+
+TEST_CASE("bologna: the server's camp rules, and the rules core agrees", "[bologna]") {
+    // Black a4-b4 leaves its camp; white waits; black a5-a1 runs through
+    // the vacated a4: a camp piece may cross its own camp.
+    Position pos = after({"d5-d8", "a4-b4", "d8-d7"});
+    const Move through_camp(sq("a5"), sq("a1"));
+    CHECK(server_check(pos, through_camp).ok());
+    MoveList branan;
+    generate_moves(pos, branan);
+    CHECK(branan.contains(through_camp));
+    // find_move recovers it from the board alone.
+    Position next = pos;
+    next.make_move(through_camp);
+    auto found = find_move(pos, board_of(next));
+    REQUIRE(found.ok());
+    CHECK(*found == through_camp);
+
+    // Back into a camp from outside: never.
+    const Move reenter(sq("b4"), sq("a4"));
+    CHECK_FALSE(branan.contains(reenter));
+    Status st = server_check(pos, reenter);
+    REQUIRE_FALSE(st.ok());
+    CHECK(contains(st.error(), "CitadelException"));
+    CHECK(
+        contains(server_check(Position(ashton()), Move(sq("e4"), sq("e2"))).error(), "Occupited"));
+    // Nobody lands on or crosses the empty throne.
+    Position away = after({"e6-h6", "e8-f8", "e5-e6", "a4-b4"});
+    CHECK(contains(server_check(away, Move(sq("e6"), sq("e5"))).error(), "ThroneException"));
+    CHECK(contains(server_check(away, Move(sq("e4"), sq("e3"))).error(), "Occupited"));
+    // The server's checks and move generation give the same moves along a
+    // game of cheap choices (a capture when there is one, else a move picked
+    // by the ply number).
+    Position game(ashton());
+    for (int ply = 0; ply < 120 && !game.decided().over(); ++ply) {
+        MoveList generated;
+        generate_moves(game, generated);
+        std::vector<Move> mine(generated.begin(), generated.end());
+        std::vector<Move> server = server_moves(game);
+        std::sort(mine.begin(), mine.end(), [](Move a, Move b) { return a.raw() < b.raw(); });
+        std::sort(server.begin(), server.end(), [](Move a, Move b) { return a.raw() < b.raw(); });
+        INFO("ply " << ply << ": " << to_tfen(game));
+        REQUIRE(mine == server);
+        if (server.empty()) break;
+        Move pick = server[(size_t(ply) * 7919) % server.size()];
+        for (Move m : server) {
+            game.make_move(m);
+            const bool captured = game.last_captured() != 0;
+            game.unmake_move();
+            if (captured) pick = m;
+        }
+        game.make_move(pick);
+    }
+    // A board no single move gives.
+    std::array<Piece, MAX_SQUARES> impossible = board_of(pos);
+    impossible[sq("c3")] = DEFENDER;
+    auto none = find_move(pos, impossible);
+    REQUIRE_FALSE(none.ok());
+    CHECK(contains(none.error(), "no legal move"));
+}
+
+TEST_CASE("bologna: --cache N is the rules key repw:N+1 on the ashton preset", "[bologna]") {
+    for (int cache : {-1, 0, 2}) {
+        auto r = bologna_rules(cache);
+        REQUIRE(r.ok());
+        const std::string key = " repw:" + std::to_string(cache >= 0 ? cache + 1 : 0);
+        REQUIRE(r->size() > key.size());
+        CHECK(r->substr(r->size() - key.size()) == key);
+        CHECK(r->find("repw:") == r->size() - key.size() + 1); // one repw, the last key
+        auto rules = parse_rules(*r);
+        REQUIRE(rules.ok());
+        CHECK(rules->repetition_span == (cache >= 0 ? cache + 1 : 0));
+        Rules preset = *preset_rules("ashton");
+        preset.repetition_span = rules->repetition_span;
+        CHECK(*rules == preset);
+    }
+}
+
+// ------------------------------------------------------------------ games
+
+TEST_CASE("bologna: Branan plays Branan through the fake server", "[bologna]") {
+    ServerOptions so;
+    GameRun run = play(so);
+    const std::string result = run.report.result;
+    INFO(run.report.reason);
+    REQUIRE((result == "WHITEWIN" || result == "BLACKWIN" || result == "DRAW"));
+    CHECK(run.white.status == 0);
+    CHECK(run.black.status == 0);
+    CHECK(run.report.illegal[0] == 0);
+    CHECK(run.report.illegal[1] == 0);
+    CHECK(run.report.plies() > 0);
+    CHECK(run.report.white_name == "White1");
+    CHECK(run.report.black_name == "Black1");
+    const char* white_says = result == "DRAW" ? "draw" : result == "WHITEWIN" ? "won" : "lost";
+    const char* black_says = result == "DRAW" ? "draw" : result == "BLACKWIN" ? "won" : "lost";
+    CHECK(run.white.out == "result " + result + " (we played white: " + white_says + ")\n");
+    CHECK(run.black.out == "result " + result + " (we played black: " + black_says + ")\n");
+    CHECK(run.white.err.empty());
+    CHECK(run.black.err.empty());
+}
+
+TEST_CASE("bologna: a node-limited game with a short repetition window", "[bologna]") {
+    ServerOptions so;
+    so.cache = 2;
+    BolognaClientOptions w = client_options(DEFENDERS, 0), b = client_options(ATTACKERS, 0);
+    w.depth = b.depth = 0;
+    w.nodes = b.nodes = 3000;
+    w.cache = b.cache = 2; // the rules say repw:3, as the server's -c 2
+    GameRun run = play(so, w, b, true);
+    const std::string result = run.report.result;
+    INFO(run.report.reason);
+    REQUIRE((result == "WHITEWIN" || result == "BLACKWIN" || result == "DRAW"));
+    CHECK(run.white.status == 0);
+    CHECK(run.black.status == 0);
+    CHECK(run.report.illegal[0] + run.report.illegal[1] == 0);
+}
+
+TEST_CASE("bologna: a refused move is asked again and not repeated; too many lose", "[bologna]") {
+    // A black player that answers every turn with an illegal move, under -e 1:
+    // the server repeats the state once, then gives the game to white.
+    ServerOptions so;
+    so.errors = 1;
+    so.time_s = 5;
+    so.accept_timeout_ms = 10000;
+    Server server;
+    std::ostringstream log;
+    REQUIRE(server.open(so, &log).ok());
+    ClientRun white;
+    std::thread w([&] {
+        std::ostringstream out, err;
+        white.status = run_bologna_client(client_options(DEFENDERS, server.white_port()), out, err);
+        white.out = out.str();
+        white.err = err.str();
+    });
+    // No Catch2 assertions on this thread: it counts, the test checks.
+    int states = 0, bad_states = 0;
+    const VariantPtr variant = ashton();
+    std::thread b([&] {
+        auto fd = connect_to("127.0.0.1", server.black_port(), 5000);
+        if (!fd) return;
+        std::string error;
+        write_all(*fd, encode_frame("\"Bad\""), 1000, error);
+        while (true) {
+            FrameRead f = read_frame(*fd, 10000);
+            if (f.status != FrameStatus::OK) break;
+            ++states;
+            auto st = parse_state(*variant, f.payload);
+            if (!st)
+                ++bad_states;
+            else if (st->turn == Turn::BLACK)
+                write_all(*fd, encode_frame("{\"from\":\"e5\",\"to\":\"e5\"}"), 1000, error);
+        }
+        close(*fd);
+    });
+    GameReport report = server.run();
+    w.join();
+    b.join();
+    INFO(log.str() << white.err);
+    CHECK(report.result == "WHITEWIN");
+    CHECK(report.illegal[ATTACKERS] == 2);
+    CHECK(report.illegal[DEFENDERS] == 0);
+    CHECK(report.plies() == 1);
+    CHECK(bad_states == 0);
+    CHECK(states == 4); // start, after white's move, the repeat, the final state
+    CHECK(white.status == 0);
+    CHECK(white.out == "result WHITEWIN (we played white: won)\n");
+}
+
+TEST_CASE("bologna: a move frame that is not a JSON object kills the server", "[bologna]") {
+    // As Gson's exception does on the real server: both connections close
+    // with no result.
+    ServerOptions so;
+    so.time_s = 5;
+    so.accept_timeout_ms = 10000;
+    Server server;
+    std::ostringstream log;
+    REQUIRE(server.open(so, &log).ok());
+    ClientRun white;
+    std::thread w([&] {
+        std::ostringstream out, err;
+        white.status = run_bologna_client(client_options(DEFENDERS, server.white_port()), out, err);
+        white.out = out.str();
+        white.err = err.str();
+    });
+    std::thread b([&] {
+        auto fd = connect_to("127.0.0.1", server.black_port(), 5000);
+        if (!fd) return;
+        std::string error;
+        write_all(*fd, encode_frame("\"Text\""), 1000, error);
+        while (true) {
+            FrameRead f = read_frame(*fd, 10000);
+            if (f.status != FrameStatus::OK) break;
+            if (f.payload.find("\"turn\":\"BLACK\"") != std::string::npos)
+                write_all(*fd, encode_frame("e3-c3"), 1000, error);
+        }
+        close(*fd);
+    });
+    GameReport report = server.run();
+    w.join();
+    b.join();
+    INFO(log.str());
+    CHECK(report.result.empty());
+    CHECK(contains(report.reason, "not a JSON object"));
+    CHECK(report.plies() == 1);
+    CHECK(white.status == 1);
+    CHECK(contains(white.err, "closed the connection"));
+    CHECK(white.out.empty());
+}
+
+TEST_CASE("bologna: every server fault ends the client with status 1 and a clear message",
+          "[bologna]") {
+    using Kind = ServerFaults::Kind;
+    struct Case {
+        Kind kind;
+        int at;
+        const char* says;
+    } cases[] = {
+        {Kind::TRUNCATE, 2, "truncated frame"},
+        {Kind::BAD_JSON, 2, "bad JSON"},
+        {Kind::WRONG_SHAPE, 1, "not a JSON object"},
+        {Kind::BAD_CELL, 3, "unknown cell 'EMTPY'"},
+        {Kind::WRONG_SIZE, 2, "8 rows"},
+        {Kind::BAD_LENGTH, 2, "bad frame length -5"},
+        {Kind::IMPOSSIBLE, 3, "impossible state"},
+        {Kind::CLOSE, 2, "closed the connection before the game ended"},
+        {Kind::CLOSE, 0, "closed the connection before the game ended"},
+    };
+    for (const Case& c : cases) {
+        INFO("fault " << int(c.kind) << " at state " << c.at);
+        ServerOptions so;
+        so.faults.kind = c.kind;
+        so.faults.at_state = c.at;
+        GameRun run = play(so);
+        CHECK(run.report.result.empty());
+        CHECK(run.white.status == 1);
+        CHECK(run.black.status == 1);
+        CHECK(contains(run.white.err, c.says));
+        CHECK(contains(run.black.err, c.says));
+        CHECK(run.white.out.empty());
+        CHECK(run.black.out.empty());
+    }
+}
+
+TEST_CASE("bologna: a slow server that writes frames in pieces is waited for", "[bologna]") {
+    ServerOptions so;
+    so.faults.delay_ms = 30;
+    so.faults.chunk_bytes = 40;
+    so.faults.chunk_pause_ms = 2;
+    so.faults.slow_states = 8;
+    GameRun run = play(so);
+    INFO(run.report.reason);
+    CHECK(!run.report.result.empty());
+    CHECK(run.white.status == 0);
+    CHECK(run.black.status == 0);
+    CHECK(run.report.illegal[0] + run.report.illegal[1] == 0);
+}
+
+TEST_CASE("bologna: a player that runs out of time ends the game with no result", "[bologna]") {
+    // White connects and names itself, and then never moves.
+    ServerOptions so;
+    so.time_s = 1;
+    so.accept_timeout_ms = 10000;
+    Server server;
+    std::ostringstream log;
+    REQUIRE(server.open(so, &log).ok());
+    ClientRun black;
+    std::thread b([&] {
+        std::ostringstream out, err;
+        BolognaClientOptions o = client_options(ATTACKERS, server.black_port());
+        o.time_s = 1;
+        o.margin_ms = 500;
+        black.status = run_bologna_client(o, out, err);
+        black.err = err.str();
+    });
+    auto fd = connect_to("127.0.0.1", server.white_port(), 5000);
+    REQUIRE(fd.ok());
+    std::string error;
+    REQUIRE(write_all(*fd, encode_frame("\"Sleepy\""), 1000, error));
+    GameReport report = server.run();
+    b.join();
+    close(*fd);
+    CHECK(report.result.empty());
+    CHECK(contains(report.reason, "ran out of time"));
+    CHECK(black.status == 1);
+    CHECK(contains(black.err, "closed the connection"));
+}
+
+// ------------------------------------------------------------------ command line
+
+TEST_CASE("bologna: the command line refuses bad values and reports a refused connection",
+          "[bologna]") {
+    struct Bad {
+        std::vector<std::string> args;
+        const char* says;
+    } bad[] = {
+        {{"bologna"}, "--side"},
+        {{"bologna", "--side", "green"}, "--side 'green'"},
+        {{"bologna", "--side", "white", "--time", "0"}, "--time 0"},
+        {{"bologna", "--side", "white", "--time", "soon"}, "time"},
+        {{"bologna", "--side", "black", "--margin", "-1"}, "--margin -1"},
+        {{"bologna", "--side", "black", "--time", "3", "--margin", "3000"}, "--margin 3000"},
+        {{"bologna", "--side", "white", "--port", "70000"}, "--port 70000"},
+        {{"bologna", "--side", "white", "--cache", "-2"}, "--cache -2"},
+        {{"bologna", "--side", "white", "--depth", "0"}, "--depth 0"},
+    };
+    for (Bad& b : bad) {
+        INFO(b.args.back());
+        BinaryRun r = run_binary(b.args);
+        CHECK(r.status == 2);
+        CHECK(contains(r.err, b.says));
+        CHECK(r.out.empty());
+    }
+    const int port = free_port();
+    BinaryRun r = run_binary({"bologna", "--side", "white", "--port", std::to_string(port)});
+    CHECK(r.status == 1);
+    CHECK(contains(r.err, "cannot connect to 127.0.0.1:" + std::to_string(port)));
+    CHECK(contains(r.err, "refused"));
+    CHECK(r.out.empty());
+
+    BinaryRun help = run_binary({"--help"});
+    CHECK(help.status == 0);
+    CHECK(contains(help.out, "bologna --side white|black"));
+}
+
+TEST_CASE("bologna: the real binary plays a game on the fake server", "[bologna]") {
+    ServerOptions so;
+    so.time_s = 5;
+    so.accept_timeout_ms = 10000;
+    Server server;
+    std::ostringstream log;
+    REQUIRE(server.open(so, &log).ok());
+    auto white = std::async(std::launch::async, [&] {
+        return run_binary({"--hash", "1", "--log-level", "debug", "bologna", "--side", "white",
+                           "--port", std::to_string(server.white_port()), "--depth", "2", "--time",
+                           "5"},
+                          60000);
+    });
+    auto black = std::async(std::launch::async, [&] {
+        return run_binary({"bologna", "--side", "black", "--port",
+                           std::to_string(server.black_port()), "--nodes", "2000", "--name",
+                           "Nodes 2000"},
+                          60000);
+    });
+    GameReport report = server.run();
+    BinaryRun w = white.get(), b = black.get();
+    INFO(log.str() << w.err << b.err);
+    REQUIRE(!report.result.empty());
+    CHECK(report.black_name == "Nodes2000");
+    CHECK(w.status == 0);
+    CHECK(b.status == 0);
+    // stdout has the result line only; the traffic is in the debug log.
+    CHECK(w.out.rfind("result " + report.result + " (we played white: ", 0) == 0);
+    CHECK(std::count(w.out.begin(), w.out.end(), '\n') == 1);
+    CHECK(contains(w.err, "bologna: sent \"Branan\""));
+    CHECK(contains(w.err, "bologna: received {\"board\":[[\"EMPTY\""));
+    CHECK(contains(w.err, "bologna: sent {\"from\":\""));
+    CHECK(contains(b.out, "result " + report.result + " (we played black: "));
+}
