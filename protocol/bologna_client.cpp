@@ -186,24 +186,10 @@ class Client {
         }
         auto m = find_move(*pos_, st.board);
         if (!m) return Error{m.error()};
-        // The engine replays the game as move texts. Should the server
-        // allow a move that Branan's rules do not (they agree on every move
-        // tested so far), it cannot be replayed, and history restarts there.
-        MoveList legal;
-        generate_moves(*pos_, legal);
-        const bool replayable = legal.contains(*m);
         logger().info("bologna: {} played {}", side_name(pos_->side_to_move()),
                       move_name(*variant_, *m));
         pos_->make_move(*m);
-        if (replayable) {
-            moves_.push_back(move_name(*variant_, *m));
-        } else {
-            logger().warn("bologna: {} is outside Branan's rules data; the search's history "
-                          "restarts here",
-                          move_name(*variant_, *m));
-            root_tfen_ = to_tfen(*pos_);
-            moves_.clear();
-        }
+        moves_.push_back(move_name(*variant_, *m));
         refused_.clear();
         last_sent_ = MOVE_NONE;
         if (!final && side_of(st.turn) != pos_->side_to_move())
@@ -212,15 +198,17 @@ class Client {
         return {};
     }
 
-    // The move to send: the search's choice among the moves the server
-    // accepts. An illegal move loses at once, so the rules' moves are
-    // checked again with the server's own order of checks.
+    // The move to send: the search's choice among the legal moves the
+    // server has not refused (it refuses none of the rules core's moves;
+    // should it, under -e > 0, the move is not sent twice).
     Move choose_move(Clock::time_point received) {
-        std::vector<Move> allowed;
-        for (Move m : server_moves(*pos_))
+        MoveList generated;
+        generate_moves(*pos_, generated);
+        std::vector<Move> searchable;
+        for (Move m : generated)
             if (std::find(refused_.begin(), refused_.end(), m) == refused_.end())
-                allowed.push_back(m);
-        if (allowed.empty()) {
+                searchable.push_back(m);
+        if (searchable.empty()) {
             // The server has no rule for a side that cannot move: any move
             // loses, and sending one ends the game sooner than the clock.
             logger().warn("bologna: no legal move; sending a null move");
@@ -228,13 +216,6 @@ class Client {
             const Square s = o_.side == DEFENDERS && k != NO_SQUARE ? k : 0;
             return Move(s, s == 0 ? 1 : 0);
         }
-        MoveList generated;
-        generate_moves(*pos_, generated);
-        std::vector<Move> searchable;
-        for (Move m : generated)
-            if (std::find(allowed.begin(), allowed.end(), m) != allowed.end())
-                searchable.push_back(m);
-        if (searchable.empty()) return allowed.front();
 
         Status st = engine_.set_position(root_tfen_, moves_);
         if (!st) {

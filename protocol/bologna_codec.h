@@ -108,20 +108,10 @@ Result<std::string> parse_name(std::string_view json);
 
 // ------------------------------------------------------------------ rules
 
-// The server's own move check (GameAshtonTablut.checkMove, BOLOGNA.md §6.2)
-// written out as the server orders it, independently of move generation:
-// the fake server judges with it, and the client checks its own moves and
-// follows the opponent's with it. A piece may stop on or pass a camp square
-// only if it starts on one, and never goes from camp to camp more than 5
-// squares. The camps are the rules' camp squares (camp:), the throne the
-// rules' throne. Names the server's exception when the move is refused.
-Status server_check(const Position& pos, Move m);
-// Every move of the side to move that server_check accepts, in square order.
-std::vector<Move> server_moves(const Position& pos);
-
 // The move of the side to move in `before` that gives the board `after`
 // (king captures compared with the king still on his square, as the server
-// shows him), or an error when no move the server accepts gives it.
+// shows him), or an error when no legal move gives it. The rules core is
+// the judge: the ashton preset plays exactly the server's moves.
 Result<Move> find_move(const Position& before, const std::array<Piece, MAX_SQUARES>& after);
 
 } // namespace branan::bologna

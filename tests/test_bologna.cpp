@@ -24,6 +24,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "bologna/judge.h"
 #include "bologna/server.h"
 #include "bologna_client.h"
 #include "bologna_codec.h"

@@ -9,6 +9,7 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include "judge.h"
 #include "notation.h"
 #include "rules.h"
 
