@@ -77,6 +77,17 @@ struct ClientRun {
     std::string out, err;
 };
 
+// Runs the client in-process on its own thread; `r` holds its exit status
+// and output once the thread is joined.
+std::thread client_thread(BolognaClientOptions o, ClientRun& r) {
+    return std::thread([o, &r] {
+        std::ostringstream out, err;
+        r.status = run_bologna_client(o, out, err);
+        r.out = out.str();
+        r.err = err.str();
+    });
+}
+
 BolognaClientOptions client_options(Side side, int port) {
     BolognaClientOptions o;
     o.side = side;
@@ -110,14 +121,8 @@ GameRun play(ServerOptions so, BolognaClientOptions white_opts = {},
     white_opts.port = server.white_port();
     black_opts.port = server.black_port();
     GameRun run;
-    auto client = [](BolognaClientOptions o, ClientRun& r) {
-        std::ostringstream out, err;
-        r.status = run_bologna_client(o, out, err);
-        r.out = out.str();
-        r.err = err.str();
-    };
-    std::thread w(client, white_opts, std::ref(run.white));
-    std::thread b(client, black_opts, std::ref(run.black));
+    std::thread w = client_thread(white_opts, run.white);
+    std::thread b = client_thread(black_opts, run.black);
     run.report = server.run();
     w.join();
     b.join();
@@ -516,12 +521,7 @@ TEST_CASE("bologna: a refused move is asked again and not repeated; too many los
     std::ostringstream log;
     REQUIRE(server.open(so, &log).ok());
     ClientRun white;
-    std::thread w([&] {
-        std::ostringstream out, err;
-        white.status = run_bologna_client(client_options(DEFENDERS, server.white_port()), out, err);
-        white.out = out.str();
-        white.err = err.str();
-    });
+    std::thread w = client_thread(client_options(DEFENDERS, server.white_port()), white);
     // No Catch2 assertions on this thread: it counts, the test checks.
     int states = 0, bad_states = 0;
     const VariantPtr variant = ashton();
@@ -566,12 +566,7 @@ TEST_CASE("bologna: a move frame that is not a JSON object kills the server", "[
     std::ostringstream log;
     REQUIRE(server.open(so, &log).ok());
     ClientRun white;
-    std::thread w([&] {
-        std::ostringstream out, err;
-        white.status = run_bologna_client(client_options(DEFENDERS, server.white_port()), out, err);
-        white.out = out.str();
-        white.err = err.str();
-    });
+    std::thread w = client_thread(client_options(DEFENDERS, server.white_port()), white);
     std::thread b([&] {
         auto fd = connect_to("127.0.0.1", server.black_port(), 5000);
         if (!fd) return;
@@ -654,14 +649,10 @@ TEST_CASE("bologna: a player that runs out of time ends the game with no result"
     std::ostringstream log;
     REQUIRE(server.open(so, &log).ok());
     ClientRun black;
-    std::thread b([&] {
-        std::ostringstream out, err;
-        BolognaClientOptions o = client_options(ATTACKERS, server.black_port());
-        o.time_s = 1;
-        o.margin_ms = 500;
-        black.status = run_bologna_client(o, out, err);
-        black.err = err.str();
-    });
+    BolognaClientOptions slow_opts = client_options(ATTACKERS, server.black_port());
+    slow_opts.time_s = 1;
+    slow_opts.margin_ms = 500;
+    std::thread b = client_thread(slow_opts, black);
     auto fd = connect_to("127.0.0.1", server.white_port(), 5000);
     REQUIRE(fd.ok());
     std::string error;
