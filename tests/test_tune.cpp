@@ -312,6 +312,11 @@ TEST_CASE("tune: extraction reads game folders, summaries and merged summaries a
     REQUIRE_FALSE(st.ok());
     CHECK(st.error().find("bad.jsonl:1") != std::string::npos);
     CHECK(st.error().find("no game record") != std::string::npos);
+    // The same run's records twice under the folder: which one is meant?
+    fs::copy(data + "/brandubh", dir / "copy", fs::copy_options::recursive);
+    st = Extractor(ExtractOptions{}).add_path(dir / "all.jsonl");
+    REQUIRE_FALSE(st.ok());
+    CHECK(st.error().find("two game records") != std::string::npos);
     write_file(dir / "bad2.jsonl", "{\"run\":\"x\",\n");
     CHECK_FALSE(Extractor(ExtractOptions{}).add_path(dir / "bad2.jsonl").ok());
 

@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <set>
 #include <sstream>
 
 #include "notation.h"
@@ -231,6 +232,7 @@ Status Extractor::add_summary_file(const std::string& path) {
     const fs::path folder =
         fs::path(path).parent_path().empty() ? fs::path(".") : fs::path(path).parent_path();
     std::map<std::pair<std::string, std::string>, std::string> index;
+    std::set<std::pair<std::string, std::string>> ambiguous; // two files, one run and game
     bool indexed = false;
     auto build_index = [&] {
         indexed = true;
@@ -241,7 +243,7 @@ Status Extractor::add_summary_file(const std::string& path) {
             const std::string name = it->path().filename().string();
             if (!it->is_regular_file() || name.rfind("game-", 0) != 0) continue;
             if (auto key = run_and_game(it->path().string()))
-                index.emplace(*key, it->path().string());
+                if (!index.emplace(*key, it->path().string()).second) ambiguous.insert(*key);
         }
     };
     int n = 0;
@@ -271,6 +273,9 @@ Status Extractor::add_summary_file(const std::string& path) {
             if (it == index.end())
                 return Error{at + ": no game record of run '" + run + "' game " + game +
                              " under '" + folder.string() + "' (" + record + ")"};
+            if (ambiguous.count({run, game}))
+                return Error{at + ": two game records of run '" + run + "' game " + game +
+                             " under '" + folder.string() + "'"};
             file = it->second;
         }
         if (Status st = add_game_file(file); !st) return st;
