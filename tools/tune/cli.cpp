@@ -72,8 +72,7 @@ double peak_memory_mib() {
 Result<DefaultSet> parse_set(const std::string& name) {
     for (DefaultSet s : {DefaultSet::CORNER, DefaultSet::CORNER_WEAK, DefaultSet::EDGE})
         if (name == default_set_name(s)) return s;
-    return Error{"--set: unknown default set '" + name + "' (corner, corner_weak, edge" +
-                 std::string(") ")};
+    return Error{"--set: unknown default set '" + name + "' (corner, corner_weak, edge)"};
 }
 
 std::string fmt(const char* f, double a, double b = 0, double c = 0) {
@@ -93,8 +92,8 @@ int cmd_extract(const std::vector<std::string>& args, std::ostream&, std::ostrea
     po::positional_options_description pos;
     pos.add("input", -1);
     const po::variables_map vm = parse(options, args, pos);
-    if (!vm.count("input")) throw UsageError{"extract: give one or more folders or files"};
-    if (!vm.count("o")) throw UsageError{"extract: give the output file with -o"};
+    if (!vm.count("input")) throw UsageError{"give one or more folders or files"};
+    if (!vm.count("o")) throw UsageError{"give the output file with -o"};
     ExtractOptions opt;
     opt.skip_opening = vm["skip-opening"].as<int>();
     if (opt.skip_opening < 0 || opt.skip_opening > 10000)
@@ -108,7 +107,7 @@ int cmd_extract(const std::vector<std::string>& args, std::ostream&, std::ostrea
         if (Status st = ex.add_path(in); !st) throw UsageError{st.error()};
     err << "extract: " << ex.stats().summary() << "\n";
     if (ex.positions().empty())
-        throw UsageError{"extract: no positions to write (" + ex.stats().summary() + ")"};
+        throw UsageError{"no positions to write (" + ex.stats().summary() + ")"};
     if (Status st = write_file_atomic(out_path, format_positions(ex.positions())); !st)
         throw UsageError{st.error()};
     err << "extract: wrote " << ex.positions().size() << " positions to " << out_path << "\n";
@@ -205,8 +204,8 @@ int cmd_fit(const std::vector<std::string>& args, std::ostream& out, std::ostrea
     po::positional_options_description pos;
     pos.add("positions", 1);
     const po::variables_map vm = parse(options, args, pos);
-    if (!vm.count("positions")) throw UsageError{"fit: give the positions file"};
-    if (!vm.count("o")) throw UsageError{"fit: give the output file with -o"};
+    if (!vm.count("positions")) throw UsageError{"give the positions file"};
+    if (!vm.count("o")) throw UsageError{"give the output file with -o"};
     FitRun r;
     r.tty = tty;
     r.lambda = vm["lambda"].as<double>();
@@ -277,7 +276,7 @@ int cmd_fit(const std::vector<std::string>& args, std::ostream& out, std::ostrea
         << " whose rules use another default set";
     if (preset) err << ", " << other_preset << " of other rules than " << *preset;
     err << ")\n";
-    if (r.lines.empty()) throw UsageError{"fit: no positions to fit in " + in_path};
+    if (r.lines.empty()) throw UsageError{"no positions to fit in " + in_path};
 
     r.start = default_params(r.set);
     if (vm.count("start")) {
@@ -287,7 +286,7 @@ int cmd_fit(const std::vector<std::string>& args, std::ostream& out, std::ostrea
     }
 
     auto fitted = run_fit(r, err);
-    if (!fitted) throw UsageError{"fit: " + fitted.error()};
+    if (!fitted) throw UsageError{fitted.error()};
     if (Status st = write_file_atomic(out_path, save_params(*fitted)); !st)
         throw UsageError{st.error()};
     err << "fit: wrote " << out_path << "\n";
@@ -313,8 +312,8 @@ int cmd_defaults(const std::vector<std::string>& args, std::ostream&, std::ostre
     po::positional_options_description pos;
     pos.add("file", 1);
     const po::variables_map vm = parse(options, args, pos);
-    if (!vm.count("file")) throw UsageError{"defaults: give the weight file"};
-    if (!vm.count("set")) throw UsageError{"defaults: give --set corner|corner_weak|edge"};
+    if (!vm.count("file")) throw UsageError{"give the weight file"};
+    if (!vm.count("set")) throw UsageError{"give --set corner|corner_weak|edge"};
     auto set = parse_set(vm["set"].as<std::string>());
     if (!set) throw UsageError{set.error()};
     // Every weight must be in the file: a default set is complete.
@@ -341,10 +340,10 @@ int cmd_bench_fit(const std::vector<std::string>& args, std::ostream& out, std::
     po::positional_options_description pos;
     pos.add("count", 1);
     const po::variables_map vm = parse(options, args, pos);
-    if (!vm.count("count")) throw UsageError{"bench-fit: give the number of positions"};
+    if (!vm.count("count")) throw UsageError{"give the number of positions"};
     const int64_t count = vm["count"].as<int64_t>();
     if (count < 100 || count > 100000000)
-        throw UsageError{"bench-fit: N " + std::to_string(count) + " is out of range (100..1e8)"};
+        throw UsageError{"N " + std::to_string(count) + " is out of range (100..1e8)"};
     const std::string preset = vm["preset"].as<std::string>();
     auto rules = preset_rules(preset);
     if (!rules) throw UsageError{"--preset: " + rules.error()};
@@ -355,7 +354,7 @@ int cmd_bench_fit(const std::vector<std::string>& args, std::ostream& out, std::
     r.fit.threads = vm["threads"].as<int>();
     r.fit.epochs = vm["epochs"].as<int>();
     if (r.fit.threads < 1 || r.fit.threads > 1024 || r.fit.epochs < 1)
-        throw UsageError{"bench-fit: --threads 1..1024 and --epochs >= 1"};
+        throw UsageError{"--threads 1..1024 and --epochs >= 1"};
     r.seed = vm["seed"].as<uint64_t>();
     r.set = default_set_for(*rules);
     r.start = default_params(r.set);
@@ -373,7 +372,7 @@ int cmd_bench_fit(const std::vector<std::string>& args, std::ostream& out, std::
         if (Status st =
                 ex.add_record(record, [&](int n) { return name + ":" + std::to_string(n); });
             !st)
-            throw UsageError{"bench-fit: " + st.error()};
+            throw UsageError{st.error()};
         bar.update(int64_t(ex.positions().size()));
     }
     bar.finish();
@@ -383,7 +382,7 @@ int cmd_bench_fit(const std::vector<std::string>& args, std::ostream& out, std::
 
     t0 = std::chrono::steady_clock::now();
     auto fitted = run_fit(r, err);
-    if (!fitted) throw UsageError{"bench-fit: " + fitted.error()};
+    if (!fitted) throw UsageError{fitted.error()};
     const double fit_s = seconds_since(t0);
     out << "positions " << count << " (" << preset << "), threads " << r.fit.threads << ", epochs "
         << r.fit.epochs << "\n";
