@@ -1,31 +1,16 @@
 #include "params.h"
+#include "default_weights.h"
 #include "text.h"
 
 #include <charconv>
+#include <cstdio>
+#include <cstdlib>
 #include <fstream>
 #include <sstream>
 
 namespace branan {
 
 namespace {
-
-constexpr std::array<int, PARAM_COUNT> CORNER_DEFAULTS = {
-#define BRANAN_X(id, name, lo, hi, corner, weak, edge, ...) corner,
-    BRANAN_EVAL_PARAMS(BRANAN_X)
-#undef BRANAN_X
-};
-
-constexpr std::array<int, PARAM_COUNT> CORNER_WEAK_DEFAULTS = {
-#define BRANAN_X(id, name, lo, hi, corner, weak, edge, ...) weak,
-    BRANAN_EVAL_PARAMS(BRANAN_X)
-#undef BRANAN_X
-};
-
-constexpr std::array<int, PARAM_COUNT> EDGE_DEFAULTS = {
-#define BRANAN_X(id, name, lo, hi, corner, weak, edge, ...) edge,
-    BRANAN_EVAL_PARAMS(BRANAN_X)
-#undef BRANAN_X
-};
 
 std::string_view trim(std::string_view s) {
     while (!s.empty() && (s.front() == ' ' || s.front() == '\t' || s.front() == '\r')) {
@@ -89,20 +74,42 @@ const char* default_set_name(DefaultSet set) {
     return "?";
 }
 
-const std::vector<ParamInfo>& param_table() {
+namespace {
+
+// Names, ranges and meanings, without the defaults: the weight-file parser
+// reads this one, so parsing the compiled-in defaults does not need them.
+const std::vector<ParamInfo>& info_table() {
     static const std::vector<ParamInfo> table = {
-#define BRANAN_X(id, name, lo, hi, corner, weak, edge, term, owner, desc)                          \
-    ParamInfo{name, lo, hi, corner, weak, edge, EvalTerm::term, ParamOwner::owner, desc},
+#define BRANAN_X(id, name, lo, hi, term, owner, desc)                                              \
+    ParamInfo{name, lo, hi, 0, 0, 0, EvalTerm::term, ParamOwner::owner, desc},
         BRANAN_EVAL_PARAMS(BRANAN_X)
 #undef BRANAN_X
     };
     return table;
 }
 
+} // namespace
+
+const std::vector<ParamInfo>& param_table() {
+    static const std::vector<ParamInfo> table = [] {
+        std::vector<ParamInfo> t = info_table();
+        const EvalParams corner = default_params(DefaultSet::CORNER);
+        const EvalParams weak = default_params(DefaultSet::CORNER_WEAK);
+        const EvalParams edge = default_params(DefaultSet::EDGE);
+        for (int i = 0; i < PARAM_COUNT; ++i) {
+            t[i].default_corner = corner.w[i];
+            t[i].default_corner_weak = weak.w[i];
+            t[i].default_edge = edge.w[i];
+        }
+        return t;
+    }();
+    return table;
+}
+
 std::optional<ParamId> find_param(std::string_view name) {
     // ASCII case-insensitive, as protocol option names are.
     auto lower = [](char c) { return c >= 'A' && c <= 'Z' ? char(c - 'A' + 'a') : c; };
-    const auto& table = param_table();
+    const auto& table = info_table();
     for (int i = 0; i < PARAM_COUNT; ++i) {
         const std::string_view t = table[i].name;
         if (t.size() != name.size()) continue;
@@ -113,13 +120,37 @@ std::optional<ParamId> find_param(std::string_view name) {
     return std::nullopt;
 }
 
-EvalParams::EvalParams() : w(CORNER_DEFAULTS) {}
+namespace {
+
+Result<EvalParams> load(std::string_view text, const EvalParams& base, bool need_all);
+
+// The base is all zeros (the parser wants every weight, so it is never
+// used): the default constructor would need the defaults being parsed here.
+std::array<int, PARAM_COUNT> parse_default_set(DefaultSet set) {
+    auto p = load(embedded_weights(set), EvalParams(EvalParams::Zero{}), true);
+    if (!p) {
+        // Never reached by a tested build (see default_params in params.h).
+        std::fprintf(stderr, "branan: the compiled-in weights eval/weights/%s.txt: %s\n",
+                     default_set_name(set), p.error().c_str());
+        std::abort();
+    }
+    return p->w;
+}
+
+const std::array<int, PARAM_COUNT>& default_weights(DefaultSet set) {
+    static const std::array<std::array<int, PARAM_COUNT>, 3> sets = {
+        parse_default_set(DefaultSet::CORNER), parse_default_set(DefaultSet::CORNER_WEAK),
+        parse_default_set(DefaultSet::EDGE)};
+    return sets[int(set)];
+}
+
+} // namespace
+
+EvalParams::EvalParams() : w(default_weights(DefaultSet::CORNER)) {}
 
 EvalParams default_params(DefaultSet set) {
     EvalParams p;
-    p.w = set == DefaultSet::CORNER        ? CORNER_DEFAULTS
-          : set == DefaultSet::CORNER_WEAK ? CORNER_WEAK_DEFAULTS
-                                           : EDGE_DEFAULTS;
+    p.w = default_weights(set);
     return p;
 }
 
@@ -133,7 +164,7 @@ EvalParams default_params(const Rules& rules) {
 }
 
 Status set_param(EvalParams& params, ParamId id, int value) {
-    const ParamInfo& p = param_table()[id];
+    const ParamInfo& p = info_table()[id];
     if (value < p.min || value > p.max)
         return Error{"evaluation weight '" + std::string(p.name) + "': " + std::to_string(value) +
                      " is out of range " + range_text(p)};
@@ -197,7 +228,7 @@ Result<EvalParams> load(std::string_view text, const EvalParams& base, bool need
         int count = 0;
         for (int i = 0; i < PARAM_COUNT; ++i)
             if (!seen_on[i]) {
-                if (count < 5) missing += std::string(count ? ", " : "") + param_table()[i].name;
+                if (count < 5) missing += std::string(count ? ", " : "") + info_table()[i].name;
                 ++count;
             }
         if (count)
@@ -246,7 +277,7 @@ std::string save_params(const EvalParams& params) {
     std::string out =
         "# Branan evaluation weights: name = value (value in centi-soldiers per unit\n"
         "# of the feature; range and meaning after '#').\n";
-    const auto& table = param_table();
+    const auto& table = info_table();
     size_t width = 0;
     for (const ParamInfo& p : table) width = std::max(width, std::string_view(p.name).size());
     for (int i = 0; i < PARAM_COUNT; ++i) {

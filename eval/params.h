@@ -21,80 +21,80 @@
 
 namespace branan {
 
-// The weights, in table order. X(id, name, min, max, corner default,
-// corner_weak default, edge default, term, owner, description). "corner" is
-// the default set of corner-escape games (Brandubh), "corner_weak" that of
-// corner-escape games with a king captured by two attackers (house
-// Brandubh), "edge" that of edge-escape games (Tablut).
+// The weights, in table order. X(id, name, min, max, term, owner,
+// description). The default values are data, not code: one weight file per
+// default set in eval/weights/ ("corner": corner-escape games (Brandubh);
+// "corner_weak": corner-escape games with a king captured by two attackers
+// (house Brandubh); "edge": edge-escape games (Tablut)), written by the tuner
+// (tools/tune) and compiled in by eval/CMakeLists.txt (default_weights.h).
 #define BRANAN_EVAL_PARAMS(X)                                                                      \
-    X(ATTACKER_PIECE, "attacker_piece", 0, 1000, 100, 100, 100, MATERIAL, ATTACKERS,               \
+    X(ATTACKER_PIECE, "attacker_piece", 0, 1000, MATERIAL, ATTACKERS,                              \
       "each attacker on the board")                                                                \
-    X(DEFENDER_PIECE, "defender_piece", 0, 1000, 200, 200, 180, MATERIAL, DEFENDERS,               \
+    X(DEFENDER_PIECE, "defender_piece", 0, 1000, MATERIAL, DEFENDERS,                              \
       "each defender (not the king) on the board")                                                 \
-    X(ATTACKER_PIECE_LATE, "attacker_piece_late", -50, 50, 3, 3, 2, MATERIAL, ATTACKERS,           \
+    X(ATTACKER_PIECE_LATE, "attacker_piece_late", -50, 50, MATERIAL, ATTACKERS,                    \
       "each attacker, per soldier already captured (material grows with the phase)")               \
-    X(DEFENDER_PIECE_LATE, "defender_piece_late", -50, 50, 8, 8, 4, MATERIAL, DEFENDERS,           \
+    X(DEFENDER_PIECE_LATE, "defender_piece_late", -50, 50, MATERIAL, DEFENDERS,                    \
       "each defender, per soldier already captured")                                               \
-    X(ESCAPE_ROUTE_TO_MOVE, "escape_route_to_move", 0, 10000, 4000, 4000, 4000, ESCAPE, DEFENDERS, \
+    X(ESCAPE_ROUTE_TO_MOVE, "escape_route_to_move", 0, 10000, ESCAPE, DEFENDERS,                   \
       "defenders to move and the king has a free line to an escape square")                        \
-    X(ESCAPE_ROUTES_TWO, "escape_routes_two", 0, 10000, 2500, 2500, 2500, ESCAPE, DEFENDERS,       \
+    X(ESCAPE_ROUTES_TWO, "escape_routes_two", 0, 10000, ESCAPE, DEFENDERS,                         \
       "attackers to move, they cannot capture the king, and he has free lines to two escape "      \
       "squares, or one that no attacker can step onto")                                            \
-    X(ESCAPE_ROUTE_ONE, "escape_route_one", 0, 2000, 150, 150, 120, ESCAPE, DEFENDERS,             \
+    X(ESCAPE_ROUTE_ONE, "escape_route_one", 0, 2000, ESCAPE, DEFENDERS,                            \
       "attackers to move, they cannot capture the king, and he has one free line to an escape "    \
       "square that they can block")                                                                \
-    X(ESCAPE_DISTANCE_2, "escape_distance_2", 0, 1000, 60, 60, 50, ESCAPE, DEFENDERS,              \
+    X(ESCAPE_DISTANCE_2, "escape_distance_2", 0, 1000, ESCAPE, DEFENDERS,                          \
       "the nearest escape square is two king moves away")                                          \
-    X(ESCAPE_DISTANCE_3, "escape_distance_3", 0, 1000, 20, 20, 15, ESCAPE, DEFENDERS,              \
+    X(ESCAPE_DISTANCE_3, "escape_distance_3", 0, 1000, ESCAPE, DEFENDERS,                          \
       "the nearest escape square is three king moves away")                                        \
-    X(ESCAPE_THREAT_SQUARES, "escape_threat_squares", 0, 500, 15, 15, 10, ESCAPE, DEFENDERS,       \
+    X(ESCAPE_THREAT_SQUARES, "escape_threat_squares", 0, 500, ESCAPE, DEFENDERS,                   \
       "each square the king can move to that has a free line to an escape square")                 \
-    X(ESCAPE_FORK_SQUARES, "escape_fork_squares", 0, 1000, 40, 40, 30, ESCAPE, DEFENDERS,          \
+    X(ESCAPE_FORK_SQUARES, "escape_fork_squares", 0, 1000, ESCAPE, DEFENDERS,                      \
       "each square the king can move to that has free lines to two escape squares")                \
-    X(ESCAPE_FORK_TO_MOVE, "escape_fork_to_move", 0, 5000, 600, 600, 500, ESCAPE, DEFENDERS,       \
+    X(ESCAPE_FORK_TO_MOVE, "escape_fork_to_move", 0, 5000, ESCAPE, DEFENDERS,                      \
       "defenders to move, no free line yet, and the king can move to a square with two")           \
-    X(ESCAPE_XRAY_ROUTES, "escape_xray_routes", 0, 500, 30, 30, 20, ESCAPE, DEFENDERS,             \
+    X(ESCAPE_XRAY_ROUTES, "escape_xray_routes", 0, 500, ESCAPE, DEFENDERS,                         \
       "each escape line of the king blocked by defenders only (a defender move opens it)")         \
-    X(ESCAPE_REGION, "escape_region", 0, 500, 12, 12, 3, RING, DEFENDERS,                          \
+    X(ESCAPE_REGION, "escape_region", 0, 500, RING, DEFENDERS,                                     \
       "each escape square the attackers have not sealed off from the king")                        \
-    X(KING_ENCLOSED, "king_enclosed", -1000, 1000, 60, 60, 80, RING, ATTACKERS,                    \
+    X(KING_ENCLOSED, "king_enclosed", -1000, 1000, RING, ATTACKERS,                                \
       "the attackers' ring cuts the king off from every escape square")                            \
-    X(ATTACKER_DIAGONAL_LINK, "attacker_diagonal_link", -100, 100, 6, 6, 8, RING, ATTACKERS,       \
+    X(ATTACKER_DIAGONAL_LINK, "attacker_diagonal_link", -100, 100, RING, ATTACKERS,                \
       "each pair of diagonally adjacent attackers (links of a closing ring)")                      \
-    X(KING_MOBILITY, "king_mobility", 0, 100, 3, 3, 3, KING, DEFENDERS,                            \
-      "each square the king can move to")                                                          \
-    X(KING_ON_THRONE, "king_on_throne", -500, 500, 10, 0, 0, KING, DEFENDERS,                      \
+    X(KING_MOBILITY, "king_mobility", 0, 100, KING, DEFENDERS, "each square the king can move to") \
+    X(KING_ON_THRONE, "king_on_throne", -500, 500, KING, DEFENDERS,                                \
       "the king stands on the throne")                                                             \
-    X(KING_BESIDE_THRONE, "king_beside_throne", -500, 500, 0, 0, 0, KING, DEFENDERS,               \
+    X(KING_BESIDE_THRONE, "king_beside_throne", -500, 500, KING, DEFENDERS,                        \
       "the king stands next to the throne")                                                        \
-    X(KING_ADJACENT_ATTACKER, "king_adjacent_attacker", -500, 500, 25, 35, 20, KING, ATTACKERS,    \
+    X(KING_ADJACENT_ATTACKER, "king_adjacent_attacker", -500, 500, KING, ATTACKERS,                \
       "each attacker next to the king")                                                            \
-    X(KING_ADJACENT_HOSTILE, "king_adjacent_hostile", -500, 500, 15, 25, 15, KING, ATTACKERS,      \
+    X(KING_ADJACENT_HOSTILE, "king_adjacent_hostile", -500, 500, KING, ATTACKERS,                  \
       "each hostile square next to the king (an empty hostile square, or the board edge "          \
       "where it helps capture him)")                                                               \
-    X(KING_ADJACENT_DEFENDER, "king_adjacent_defender", -500, 500, 8, 12, 5, KING, DEFENDERS,      \
+    X(KING_ADJACENT_DEFENDER, "king_adjacent_defender", -500, 500, KING, DEFENDERS,                \
       "each defender next to the king (his shield)")                                               \
-    X(KING_CAPTURE_THREAT, "king_capture_threat", 0, 10000, 4000, 4000, 4000, KING, ATTACKERS,     \
+    X(KING_CAPTURE_THREAT, "king_capture_threat", 0, 10000, KING, ATTACKERS,                       \
       "attackers to move and an attacker can capture the king")                                    \
-    X(KING_CAPTURE_THREAT_DEFER, "king_capture_threat_defer", 0, 2000, 100, 150, 100, KING,        \
-      ATTACKERS, "defenders to move and an attacker could capture the king (they must answer)")    \
-    X(GUARD_ADJACENT, "guard_adjacent", -200, 200, 0, 0, 8, GUARDS, ATTACKERS,                     \
+    X(KING_CAPTURE_THREAT_DEFER, "king_capture_threat_defer", 0, 2000, KING, ATTACKERS,            \
+      "defenders to move and an attacker could capture the king (they must answer)")               \
+    X(GUARD_ADJACENT, "guard_adjacent", -200, 200, GUARDS, ATTACKERS,                              \
       "each attacker on a square next to an escape square")                                        \
-    X(GUARD_DIAGONAL, "guard_diagonal", -200, 200, 25, 25, 0, GUARDS, ATTACKERS,                   \
+    X(GUARD_DIAGONAL, "guard_diagonal", -200, 200, GUARDS, ATTACKERS,                              \
       "each attacker on a square diagonal to an escape square")                                    \
-    X(GUARD_SECOND, "guard_second", -200, 200, 12, 12, 5, GUARDS, ATTACKERS,                       \
+    X(GUARD_SECOND, "guard_second", -200, 200, GUARDS, ATTACKERS,                                  \
       "each attacker two squares from an escape square along a line")                              \
-    X(ATTACKER_ON_ESCAPE, "attacker_on_escape", -200, 200, 0, 0, 4, GUARDS, ATTACKERS,             \
+    X(ATTACKER_ON_ESCAPE, "attacker_on_escape", -200, 200, GUARDS, ATTACKERS,                      \
       "each attacker standing on an escape square (edge-escape games)")                            \
-    X(ATTACKER_EXPOSED, "attacker_exposed", -500, 500, -30, -30, -20, SAFETY, ATTACKERS,           \
+    X(ATTACKER_EXPOSED, "attacker_exposed", -500, 500, SAFETY, ATTACKERS,                          \
       "each attacker a defender could capture with one move")                                      \
-    X(DEFENDER_EXPOSED, "defender_exposed", -500, 500, -35, -35, -25, SAFETY, DEFENDERS,           \
+    X(DEFENDER_EXPOSED, "defender_exposed", -500, 500, SAFETY, DEFENDERS,                          \
       "each defender an attacker could capture with one move")                                     \
-    X(ATTACKER_MOBILITY, "attacker_mobility", -100, 100, 2, 2, 1, MOBILITY, ATTACKERS,             \
+    X(ATTACKER_MOBILITY, "attacker_mobility", -100, 100, MOBILITY, ATTACKERS,                      \
       "each empty square some attacker can move to")                                               \
-    X(DEFENDER_MOBILITY, "defender_mobility", -100, 100, 2, 2, 1, MOBILITY, DEFENDERS,             \
+    X(DEFENDER_MOBILITY, "defender_mobility", -100, 100, MOBILITY, DEFENDERS,                      \
       "each empty square some defender (not the king) can move to")                                \
-    X(SIDE_TO_MOVE, "side_to_move", -200, 200, 15, 15, 15, TEMPO, BOTH,                            \
+    X(SIDE_TO_MOVE, "side_to_move", -200, 200, TEMPO, BOTH,                                        \
       "the side to move (counted for whichever side it is)")
 
 enum ParamId : int {
@@ -115,6 +115,7 @@ enum class ParamOwner : uint8_t { ATTACKERS, DEFENDERS, BOTH };
 struct ParamInfo {
     const char* name;
     int min, max;
+    // From the compiled-in weight files (eval/weights/*.txt).
     int default_corner, default_corner_weak, default_edge;
     EvalTerm term;
     ParamOwner owner;
@@ -134,11 +135,16 @@ struct EvalParams {
     std::array<int, PARAM_COUNT> w;
 
     EvalParams(); // the corner set
+    struct Zero {};
+    explicit EvalParams(Zero) : w{} {} // every weight 0
     int operator[](ParamId id) const { return w[id]; }
     int& operator[](ParamId id) { return w[id]; }
     bool operator==(const EvalParams&) const = default;
 };
 
+// The compiled-in default sets, parsed from eval/weights/<set>.txt at the
+// first call (a file that does not parse stops the program with the error:
+// tests/test_eval.cpp parses each one, so such a file fails the tests).
 EvalParams default_params(DefaultSet set);
 // Which default set fits the rules (any board size): edge escape -> edge;
 // corner escape -> corner_weak when the king is weak everywhere (ks:w),

@@ -1,0 +1,646 @@
+// branan-tune (tools/tune): the compiled-in default weights, extraction of
+// positions from game records, the traces and the fit, and the command line.
+
+#include <catch2/catch.hpp>
+
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <random>
+#include <sstream>
+#include <unistd.h>
+
+#include "default_weights.h"
+#include "evaluate.h"
+#include "test_helpers.h"
+#include "text.h"
+#include "tune/atomic_file.h"
+#include "tune/cli.h"
+#include "tune/dataset.h"
+#include "tune/extract.h"
+#include "tune/fit.h"
+#include "tune/playout.h"
+#include "tune/positions.h"
+#include "tune/progress.h"
+#include "tune/quiet.h"
+
+using namespace branan;
+using namespace branan::tune;
+using namespace branan::testutil;
+namespace fs = std::filesystem;
+
+namespace {
+
+std::string read_file(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    std::ostringstream ss;
+    ss << in.rdbuf();
+    return ss.str();
+}
+
+void write_file(const std::string& path, const std::string& text) {
+    std::ofstream out(path, std::ios::binary);
+    out << text;
+}
+
+// A fresh empty folder under the system's temporary folder.
+struct TempDir {
+    fs::path path;
+    explicit TempDir(const std::string& name) {
+        path = fs::temp_directory_path() /
+               ("branan-tune-test-" + name + "-" + std::to_string(::getpid()));
+        fs::remove_all(path);
+        fs::create_directories(path);
+    }
+    ~TempDir() { fs::remove_all(path); }
+    std::string operator/(const std::string& name) const { return (path / name).string(); }
+};
+
+struct CliRun {
+    int status;
+    std::string out, err;
+};
+
+CliRun run_tune(const std::vector<std::string>& args) {
+    std::ostringstream out, err;
+    const int status = run(args, out, err, false);
+    return {status, out.str(), err.str()};
+}
+
+// A game record as branan-match writes it, from a start TFEN and the moves
+// (written with the rules core's move records), with optional scores.
+std::string record(const std::string& preset, const std::string& start,
+                   const std::vector<std::string>& moves, const std::string& result,
+                   const std::vector<std::optional<int>>& scores = {},
+                   const std::string& reason = "max-plies") {
+    Position pos = tfen(preset, start);
+    std::string plies;
+    for (size_t i = 0; i < moves.size(); ++i) {
+        const Move m = legal(pos, moves[i]);
+        plies += std::to_string(i + 1) + (pos.side_to_move() == ATTACKERS ? " a " : " d ") +
+                 move_record(pos, m) + " 10ms";
+        if (i < scores.size() && scores[i]) plies += " score=" + std::to_string(*scores[i]);
+        plies += "\n";
+        pos.make_move(m);
+    }
+    return "# branan-match game record 1\nRun: test\nGame: 1\nRules: " +
+           print_rules(variant(preset)->rules) + "\nVariant: " + preset + "\nStart: " + start +
+           "\nResult: " + result + "\nReason: " + reason +
+           "\nPlies: " + std::to_string(moves.size()) + "\nFinal: " + to_tfen(pos) + "\n\n" + plies;
+}
+
+const std::string BRANDUBH_START = "3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3 a 0 1";
+
+auto where(const std::string& name) {
+    return [name](int n) { return name + ":" + std::to_string(n); };
+}
+
+// Random positions of a preset as a trace set, each labelled with
+// sigmoid(k * eval) of the weights `truth` (a soft label).
+TraceSet labelled_set(const std::string& preset, size_t n, uint64_t seed, const EvalParams& truth,
+                      double k) {
+    std::mt19937_64 rng(seed);
+    TraceSet set;
+    for (const Position& pos : random_positions(variant(preset), rng, n)) {
+        const EvalTrace t = trace(pos);
+        const double e = (pos.side_to_move() == ATTACKERS ? 1 : -1) * evaluate(pos, truth);
+        REQUIRE(set.add(t, sigmoid(k * e), std::nullopt));
+    }
+    return set;
+}
+
+} // namespace
+
+TEST_CASE("tune: the compiled-in defaults are the weight files", "[tune]") {
+    for (DefaultSet set : {DefaultSet::CORNER, DefaultSet::CORNER_WEAK, DefaultSet::EDGE}) {
+        const std::string path =
+            std::string(BRANAN_SOURCE_DIR) + "/eval/weights/" + default_set_name(set) + ".txt";
+        INFO(path);
+        const std::string text = read_file(path);
+        REQUIRE_FALSE(text.empty());
+        // Built from the file as it is now (CMake re-configures on a change).
+        CHECK(embedded_weights(set) == text);
+        // It parses (a file that does not would stop every program at start).
+        auto parsed = load_params(text);
+        INFO((parsed ? std::string("ok") : parsed.error()));
+        REQUIRE(parsed.ok());
+        CHECK(*parsed == default_params(set));
+        // The files are exactly what save_params (and so the tuner) writes.
+        CHECK(save_params(*parsed) == text);
+        for (int i = 0; i < PARAM_COUNT; ++i) {
+            const ParamInfo& p = param_table()[i];
+            CHECK(parsed->w[i] == (set == DefaultSet::CORNER        ? p.default_corner
+                                   : set == DefaultSet::CORNER_WEAK ? p.default_corner_weak
+                                                                    : p.default_edge));
+        }
+    }
+    // The values of the table before the defaults became files.
+    const EvalParams corner = default_params(DefaultSet::CORNER);
+    const EvalParams weak = default_params(DefaultSet::CORNER_WEAK);
+    const EvalParams edge = default_params(DefaultSet::EDGE);
+    CHECK(corner[DEFENDER_PIECE] == 200);
+    CHECK(edge[DEFENDER_PIECE] == 180);
+    CHECK(weak[KING_ADJACENT_ATTACKER] == 35);
+    CHECK(corner[KING_ON_THRONE] == 10);
+    CHECK(edge[ESCAPE_REGION] == 3);
+    CHECK(corner[ATTACKER_EXPOSED] == -30);
+}
+
+TEST_CASE("tune: classify finds decided, won-in-one and capture positions", "[tune]") {
+    Position start = tfen("brandubh", BRANDUBH_START);
+    CHECK(classify(start) == PositionKind::QUIET);
+    CHECK(to_tfen(start) == BRANDUBH_START); // left as it was
+    // a4-c4 captures c3 against c2.
+    Position capture = tfen("brandubh", "7/7/7/t2K3/2T4/2t4/7 a 0 1");
+    CHECK(classify(capture) == PositionKind::CAPTURE);
+    // The king on a4, defenders to move: a7 and a1 are open.
+    Position escape = tfen("brandubh", "7/7/7/K6/7/7/3t3 d 0 1");
+    CHECK(classify(escape) == PositionKind::WIN_IN_ONE);
+    // ... attackers to move: they cannot stop both, but nothing ends this move.
+    Position threat = tfen("brandubh", "7/7/7/K6/7/7/3t3 a 0 1");
+    CHECK(classify(threat) == PositionKind::QUIET);
+    // House Brandubh: no attackers left is a defenders' win.
+    Position decided = tfen("brandubh-house", "7/7/7/3K3/3T3/7/7 a 0 1");
+    CHECK(classify(decided) == PositionKind::DECIDED);
+}
+
+TEST_CASE("tune: extraction writes exactly the quiet positions of a record", "[tune]") {
+    const std::string text = record("brandubh", BRANDUBH_START, {"d7-c7", "d5-e5", "c7-c6"},
+                                    "attackers", {30, 20, std::nullopt});
+    Position pos = tfen("brandubh", BRANDUBH_START);
+    play(pos, "d7-c7");
+    const std::string after1 = to_tfen(pos);
+    play(pos, "d5-e5");
+    const std::string after2 = to_tfen(pos);
+    {
+        Extractor ex(ExtractOptions{0});
+        REQUIRE(ex.add_record(text, where("g")).ok());
+        const std::string out = format_positions(ex.positions());
+        // Scores are turned to the attackers' view: the defenders' +20 is -20.
+        CHECK(out == std::string(POSITIONS_HEADER) +
+                         "\n# TFEN <tab> rules <tab> result for the attackers [<tab> score=CP, "
+                         "attackers' view]\n"
+                         "3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3 a 0 1\tbrandubh\t1\tscore=30\n" +
+                         after1 + "\tbrandubh\t1\tscore=-20\n" + after2 + "\tbrandubh\t1\n");
+        CHECK(ex.stats().kept == 3);
+        CHECK(ex.stats().plies == 3);
+    }
+    {
+        // The opening filter: the first two plies are skipped.
+        Extractor ex(ExtractOptions{2});
+        REQUIRE(ex.add_record(text, where("g")).ok());
+        REQUIRE(ex.positions().size() == 1);
+        CHECK(ex.positions()[0] == PositionLine{after2, "brandubh", 1, std::nullopt});
+        CHECK(ex.stats().opening == 2);
+    }
+    {
+        // Duplicates: the same game again, and a draw from the same start
+        // (same placements with other counters count as the same).
+        Extractor ex(ExtractOptions{0});
+        REQUIRE(ex.add_record(text, where("g1")).ok());
+        REQUIRE(ex.add_record(text, where("g2")).ok());
+        REQUIRE(ex.add_record(record("brandubh", "3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3 a 5 9", {"d7-c7"},
+                                     "draw"),
+                              where("g3"))
+                    .ok());
+        CHECK(ex.positions().size() == 3);
+        CHECK(ex.stats().duplicates == 4);    // 3 of g2, the start of g3
+        CHECK(ex.positions()[0].result == 1); // the first occurrence is kept
+    }
+    {
+        // Capture, win in one, forfeit.
+        Extractor ex(ExtractOptions{0});
+        REQUIRE(
+            ex.add_record(record("brandubh", "7/7/7/t2K3/2T4/2t4/7 a 0 1", {"a4-c4"}, "attackers"),
+                          where("capture"))
+                .ok());
+        REQUIRE(ex.add_record(record("brandubh", "7/7/7/K6/7/7/3t3 d 0 1", {"a4-a7"}, "defenders",
+                                     {}, "king-escaped"),
+                              where("escape"))
+                    .ok());
+        REQUIRE(ex.add_record(record("brandubh", BRANDUBH_START, {"d7-c7"}, "defenders", {},
+                                     "illegal-move"),
+                              where("forfeit"))
+                    .ok());
+        CHECK(ex.positions().empty());
+        CHECK(ex.stats().capture == 1);
+        CHECK(ex.stats().win_in_one == 1);
+        CHECK(ex.stats().forfeits == 1);
+        CHECK(ex.stats().games == 3);
+    }
+    {
+        // Rules that are no preset are written in full.
+        const std::string rules = print_rules(variant("brandubh")->rules);
+        std::string custom = text;
+        const std::string changed = rules.substr(0, rules.find("nocap:0")) + "nocap:200" +
+                                    rules.substr(rules.find("nocap:0") + 7);
+        custom.replace(custom.find(rules), rules.size(), changed);
+        Extractor ex(ExtractOptions{0});
+        REQUIRE(ex.add_record(custom, where("g")).ok());
+        REQUIRE(ex.positions().size() == 3);
+        CHECK(ex.positions()[0].rules == changed);
+        RulesCache cache;
+        CHECK(cache.get(changed).ok());
+    }
+}
+
+TEST_CASE("tune: records that do not replay are refused with their line", "[tune]") {
+    const std::string good = record("brandubh", BRANDUBH_START, {"d7-c7", "d5-e5"}, "draw");
+    // The ply lines start after the header (17 lines here with the blank one).
+    const auto lines = split(good, '\n');
+    int first_ply = 0;
+    while (!lines[first_ply].empty()) ++first_ply;
+    first_ply += 2; // 1-based line of ply 1
+    auto error_of = [](const std::string& text) {
+        Extractor ex(ExtractOptions{0});
+        Status st = ex.add_record(text, where("game-00007.txt"));
+        if (!st) CHECK(ex.positions().empty()); // nothing of a bad record is kept
+        return st.ok() ? std::string("ok") : st.error();
+    };
+    auto replace = [&](std::string from, std::string to) {
+        std::string t = good;
+        REQUIRE(t.find(from) != std::string::npos);
+        t.replace(t.find(from), from.size(), to);
+        return t;
+    };
+    const std::string ply2 = "game-00007.txt:" + std::to_string(first_ply + 1) + ":";
+    CHECK(error_of(replace("2 d d5-e5", "2 d d5-d7")).find(ply2) == 0); // illegal
+    CHECK(error_of(replace("2 d d5-e5", "2 d d5-e5xe6")).find("by the rules") !=
+          std::string::npos); // a capture that did not happen
+    CHECK(error_of(replace("2 d d5-e5", "2 a d5-e5")).find(ply2) == 0); // wrong side
+    CHECK(error_of(replace("2 d d5-e5", "3 d d5-e5")).find(ply2) == 0); // numbering
+    CHECK(error_of(replace("2 d d5-e5 10ms", "2 d d5-e5 10ms score=x")).find(ply2) == 0);
+    CHECK(error_of(replace("2 d d5-e5 10ms", "2 d")).find(ply2) == 0);
+    CHECK(error_of(replace("Rules: ", "Rulez: ")).find("no 'Rules:'") != std::string::npos);
+    CHECK(error_of(replace("Result: draw", "Result: maybe")).find("result must be") !=
+          std::string::npos);
+    CHECK(error_of(replace("Plies: 2", "Plies: 3")).find("Plies") != std::string::npos);
+    CHECK(error_of(replace("Final: ", "Final: 7/")).find("Final") != std::string::npos);
+    CHECK(error_of(replace("Start: 3t3", "Start: 3t4")).find("game-00007.txt:") == 0);
+    CHECK(error_of(good) == "ok");
+}
+
+TEST_CASE("tune: extraction reads game folders, summaries and merged summaries alike", "[tune]") {
+    const std::string data = std::string(BRANAN_SOURCE_DIR) + "/tests/data/tune";
+    Extractor folders(ExtractOptions{});
+    REQUIRE(folders.add_path(data + "/brandubh").ok());
+    REQUIRE(folders.add_path(data + "/tablut").ok());
+    CHECK(folders.stats().games == 8);
+    CHECK_FALSE(folders.positions().empty());
+
+    Extractor summaries(ExtractOptions{});
+    REQUIRE(summaries.add_path(data + "/brandubh/summary.jsonl").ok());
+    REQUIRE(summaries.add_path(data + "/tablut/summary.jsonl").ok());
+    CHECK(summaries.positions() == folders.positions());
+
+    // A merged summary beside the match folders (as `branan-match merge`
+    // writes it: the lines of both, record names relative to each match).
+    TempDir dir("merged");
+    fs::copy(data, dir.path, fs::copy_options::recursive);
+    write_file(dir / "all.jsonl", read_file(data + "/brandubh/summary.jsonl") +
+                                      read_file(data + "/tablut/summary.jsonl"));
+    Extractor merged(ExtractOptions{});
+    Status st = merged.add_path(dir / "all.jsonl");
+    INFO(st.error());
+    REQUIRE(st.ok());
+    CHECK(merged.positions() == folders.positions());
+
+    // A summary line whose record cannot be found.
+    write_file(dir / "bad.jsonl", "{\"run\":\"nope\",\"game\":3,\"record\":\"game-00003.txt\"}\n");
+    Extractor bad(ExtractOptions{});
+    st = bad.add_path(dir / "bad.jsonl");
+    REQUIRE_FALSE(st.ok());
+    CHECK(st.error().find("bad.jsonl:1") != std::string::npos);
+    CHECK(st.error().find("no game record") != std::string::npos);
+    // The same run's records twice under the folder: which one is meant?
+    fs::copy(data + "/brandubh", dir / "copy", fs::copy_options::recursive);
+    st = Extractor(ExtractOptions{}).add_path(dir / "all.jsonl");
+    REQUIRE_FALSE(st.ok());
+    CHECK(st.error().find("two game records") != std::string::npos);
+    write_file(dir / "bad2.jsonl", "{\"run\":\"x\",\n");
+    CHECK_FALSE(Extractor(ExtractOptions{}).add_path(dir / "bad2.jsonl").ok());
+
+    auto fields = json_fields(R"({"a":"x\ty\"z","b":12 ,"c":"line\nnext"})");
+    REQUIRE(fields.ok());
+    CHECK((*fields)["a"] == "x\ty\"z");
+    CHECK((*fields)["b"] == "12");
+    CHECK((*fields)["c"] == "line\nnext");
+}
+
+TEST_CASE("tune: positions lines round trip and bad lines are refused", "[tune]") {
+    const PositionLine p{BRANDUBH_START, "brandubh", 0.5, -42};
+    auto back = parse_position_line(format_position_line(p));
+    REQUIRE(back.ok());
+    CHECK(*back == p);
+    const PositionLine q{BRANDUBH_START, "tablut", 0, std::nullopt};
+    CHECK(*parse_position_line(format_position_line(q)) == q);
+    CHECK_FALSE(parse_position_line(BRANDUBH_START).ok());
+    CHECK_FALSE(parse_position_line(BRANDUBH_START + "\tbrandubh\t2").ok());
+    CHECK_FALSE(parse_position_line(BRANDUBH_START + "\tbrandubh\t1\tscore=abc").ok());
+    CHECK_FALSE(parse_position_line(BRANDUBH_START + "\t\t1").ok());
+}
+
+TEST_CASE("tune: stored coefficients give the evaluation from the attackers' view", "[tune]") {
+    std::mt19937_64 rng(11);
+    for (const char* preset : EDITIONS) {
+        const EvalParams params = default_params(variant(preset)->rules);
+        const Weights w = to_weights(params);
+        TraceSet set;
+        const std::vector<Position> positions = random_positions(variant(preset), rng, 300);
+        for (const Position& pos : positions) REQUIRE(set.add(trace(pos), 1, std::nullopt));
+        int defenders_to_move = 0;
+        for (size_t i = 0; i < positions.size(); ++i) {
+            const Position& pos = positions[i];
+            const int sign = pos.side_to_move() == ATTACKERS ? 1 : -1;
+            defenders_to_move += sign < 0;
+            const double raw = set.raw_eval(i, w);
+            const double clamped = std::clamp(raw, -double(VALUE_EVAL_MAX), double(VALUE_EVAL_MAX));
+            INFO(preset << " " << to_tfen(pos));
+            CHECK(clamped == sign * evaluate(pos, params));
+        }
+        CHECK(defenders_to_move > 50);
+        // A position good for the defenders (a free line, attackers to move)
+        // is negative here, whoever is to move.
+    }
+    Position p = tfen("brandubh", "7/7/7/K6/7/7/3t3 a 0 1");
+    TraceSet one;
+    REQUIRE(one.add(trace(p), 0, 100));
+    CHECK(one.raw_eval(0, to_weights(default_params(DefaultSet::CORNER))) < -1000);
+    p = tfen("brandubh", "7/7/7/K6/7/7/3t3 d 0 1");
+    REQUIRE(one.add(trace(p), 0, std::nullopt));
+    CHECK(one.raw_eval(1, to_weights(default_params(DefaultSet::CORNER))) < -1000);
+    // The target mixes the result and the score's probability (attackers'
+    // view); without a score it is the result.
+    set_targets(one, 0.01, 0.25);
+    CHECK(one.target[0] == Approx(0.75 * 0 + 0.25 * sigmoid(1.0)));
+    CHECK(one.target[1] == 0);
+}
+
+TEST_CASE("tune: the gradient equals finite differences", "[tune]") {
+    const EvalParams truth = default_params(DefaultSet::CORNER);
+    TraceSet set = labelled_set("brandubh", 400, 5, truth, 0.004);
+    // Targets away from the model (random results), so the gradient is not 0.
+    std::mt19937_64 rng(9);
+    for (float& t : set.target) t = float(std::uniform_int_distribution<int>(0, 2)(rng)) / 2;
+    Weights w = to_weights(truth);
+    for (int i = 0; i < PARAM_COUNT; ++i) w[i] += 0.37 * (i % 5) - 0.5;
+    const double k = 0.004;
+    const LossGrad lg = loss_and_gradient(set, w, k, 2, true);
+    CHECK(lg.clamped == 0);
+    const auto usage = set.usage();
+    int checked = 0;
+    for (int i = 0; i < PARAM_COUNT; ++i) {
+        const double h = 1e-3;
+        Weights a = w, b = w;
+        a[i] += h;
+        b[i] -= h;
+        const double fd = (loss(set, a, k, 1) - loss(set, b, k, 1)) / (2 * h);
+        INFO(param_table()[i].name << " analytic " << lg.grad[i] << " numeric " << fd);
+        CHECK(lg.grad[i] == Approx(fd).epsilon(1e-5).margin(1e-10));
+        checked += usage[i] > 0 && std::abs(fd) > 1e-7;
+    }
+    CHECK(checked >= 15);
+    // One thread or two: the same sums.
+    const LossGrad one = loss_and_gradient(set, w, k, 1, true);
+    CHECK(one.loss == Approx(lg.loss).epsilon(1e-12));
+}
+
+TEST_CASE("tune: clamped positions are constants", "[tune]") {
+    // One position whose evaluation is past the clamp with these weights.
+    TraceSet set;
+    EvalTrace t;
+    t.coef[ESCAPE_ROUTE_TO_MOVE][DEFENDERS] = 6; // 6 x 4000 > 20000 for the defenders
+    t.coef[KING_MOBILITY][DEFENDERS] = 3;
+    REQUIRE(set.add(t, 1, std::nullopt)); // yet the attackers won
+    Weights w = to_weights(default_params(DefaultSet::CORNER));
+    const double k = 0.003;
+    const LossGrad lg = loss_and_gradient(set, w, k, 1, true);
+    CHECK(lg.clamped == 1);
+    for (double g : lg.grad) CHECK(g == 0);
+    // The loss is that of the clamp value, and a small change of a weight
+    // does not move it.
+    CHECK(lg.loss == Approx(std::log1p(std::exp(k * VALUE_EVAL_MAX))));
+    Weights w2 = w;
+    w2[KING_MOBILITY] += 5;
+    CHECK(loss(set, w2, k, 1) == lg.loss);
+    // Under the clamp the gradient is back.
+    w[ESCAPE_ROUTE_TO_MOVE] = 1000;
+    const LossGrad free = loss_and_gradient(set, w, k, 1, true);
+    CHECK(free.clamped == 0);
+    CHECK(free.grad[ESCAPE_ROUTE_TO_MOVE] > 0); // raising it lowers the attackers' eval further
+}
+
+TEST_CASE("tune: K is found again from labels made with it", "[tune]") {
+    const EvalParams truth = default_params(DefaultSet::CORNER);
+    TraceSet set = labelled_set("brandubh", 3000, 3, truth, 0.006);
+    // fit_k fits to `result`: the soft labels are the results here.
+    CHECK(fit_k(set, to_weights(truth), 2) == Approx(0.006).epsilon(0.01));
+}
+
+TEST_CASE("tune: the fit recovers the weights that made the labels", "[tune]") {
+    // Positions of random Brandubh games labelled with sigmoid(K * eval) of
+    // known weights; the fit starts from the corner defaults, 10 to 40 %
+    // away on every weight.
+    EvalParams truth = default_params(DefaultSet::CORNER);
+    const int changes[] = {30, -20, 4,   3,  0, 0, 0, 20, 10,  5, 15, 0,   -10, 5, 20, 4, 2,
+                           6,  5,   -10, 10, 6, 0, 0, 8,  -10, 5, 0,  -12, 10,  1, -1, -6};
+    static_assert(std::size(changes) == PARAM_COUNT);
+    for (int i = 0; i < PARAM_COUNT; ++i) truth.w[i] += changes[i];
+    const double k = 0.005;
+    TraceSet train = labelled_set("brandubh", 10000, 21, truth, k);
+    const EvalParams start = default_params(DefaultSet::CORNER);
+    FitOptions options;
+    options.epochs = 1500;
+    options.lr = 10.0;
+    options.threads = 2;
+    const Weights fitted = fit_weights(train, nullptr, to_weights(start), k, options, nullptr);
+    const auto usage = train.usage();
+    // The loss reaches that of the truth (the labels' own entropy).
+    CHECK(loss(train, fitted, k, 2) == Approx(loss(train, to_weights(truth), k, 2)).epsilon(1e-4));
+    // Every weight that at least 2 % of the positions exercise is found
+    // within 2 centi-soldiers (or 10 %); the rare ones may stay put (random
+    // games seldom make escape forks or capture threats).
+    int recovered = 0;
+    for (int i = 0; i < PARAM_COUNT; ++i) {
+        const double share = double(usage[i]) / double(train.size());
+        INFO(param_table()[i].name << ": truth " << truth.w[i] << " start " << start.w[i]
+                                   << " fitted " << fitted[i] << " used in " << 100 * share
+                                   << " %");
+        if (share < 0.02) continue;
+        CHECK(std::abs(fitted[i] - truth.w[i]) <= std::max(2.0, 0.1 * std::abs(truth.w[i])));
+        ++recovered;
+    }
+    CHECK(recovered >= 20);
+}
+
+TEST_CASE("tune: extract and fit from the command line", "[tune]") {
+    const std::string data = std::string(BRANAN_SOURCE_DIR) + "/tests/data/tune";
+    TempDir dir("cli");
+    const std::string positions = dir / "positions.txt";
+    CliRun r = run_tune(
+        {"extract", data + "/brandubh", data + "/tablut", "-o", positions, "--skip-opening", "0"});
+    INFO(r.err);
+    REQUIRE(r.status == 0);
+    auto lines = read_positions_file(positions);
+    REQUIRE(lines.ok());
+    CHECK(lines->size() >= 10);
+
+    // Fit the Tablut positions (edge set); the Brandubh ones are skipped.
+    const std::string weights = dir / "weights.txt";
+    r = run_tune({"fit", positions, "-o", weights, "--epochs", "20", "--threads", "2", "--lambda",
+                  "0.5", "--validation", "0.2"});
+    INFO(r.err);
+    REQUIRE(r.status == 0);
+    CHECK(r.err.find("fitting the 'edge' set") != std::string::npos);
+    CHECK(r.err.find("whose rules use another default set") != std::string::npos);
+    CHECK(r.err.find("before: train") != std::string::npos);
+    CHECK(r.err.find("after (rounded): train") != std::string::npos);
+    CHECK(r.err.find("epoch 20 train") != std::string::npos);
+    CHECK(r.err.find('\r') == std::string::npos); // not a terminal: plain lines
+    // The output is a complete EvalFile in save_params form.
+    auto fitted = load_params_file(weights);
+    INFO((fitted ? std::string("ok") : fitted.error()));
+    REQUIRE(fitted.ok());
+    CHECK(read_file(weights) == save_params(*fitted));
+    // Only the weights the data exercises can move; one of them did.
+    CHECK(*fitted != default_params(DefaultSet::EDGE));
+    CHECK((*fitted)[ESCAPE_ROUTE_TO_MOVE] ==
+          default_params(DefaultSet::EDGE)[ESCAPE_ROUTE_TO_MOVE]);
+
+    // The same seed gives the same weights; --preset picks the positions.
+    const std::string again = dir / "again.txt";
+    r = run_tune({"fit", positions, "-o", again, "--epochs", "20", "--threads", "1", "--lambda",
+                  "0.5", "--validation", "0.2", "--preset", "tablut"});
+    REQUIRE(r.status == 0);
+    CHECK(read_file(again) == read_file(weights));
+    CHECK(r.err.find("of other rules than tablut") != std::string::npos);
+
+    // --start: a partial EvalFile over the defaults.
+    write_file(dir / "start.txt", "king_mobility = 7\n");
+    r = run_tune({"fit", positions, "-o", again, "--epochs", "1", "--start", dir / "start.txt",
+                  "--set", "corner"});
+    INFO(r.err);
+    CHECK(r.status == 0);
+    CHECK(r.err.find("fitting the 'corner' set") != std::string::npos);
+
+    // Progress on a terminal rewrites one line.
+    std::ostringstream tty;
+    Progress bar(tty, "x", 10, true);
+    bar.update(5, "", true);
+    bar.finish();
+    CHECK(tty.str().find('\r') != std::string::npos);
+}
+
+TEST_CASE("tune: bad input exits 2 naming what, and writes nothing", "[tune]") {
+    const std::string data = std::string(BRANAN_SOURCE_DIR) + "/tests/data/tune";
+    TempDir dir("errors");
+    const std::string positions = dir / "positions.txt";
+    REQUIRE(
+        run_tune({"extract", data + "/tablut", "-o", positions, "--skip-opening", "0"}).status ==
+        0);
+    const std::string out = dir / "out.txt";
+    auto fails = [&](const std::vector<std::string>& args, const std::string& says) {
+        const CliRun r = run_tune(args);
+        INFO(r.err);
+        CHECK(r.status == 2);
+        CHECK(r.err.find(says) != std::string::npos);
+        CHECK_FALSE(fs::exists(out));
+    };
+    // The command line.
+    fails({}, "Usage");
+    fails({"nonsense"}, "unknown command 'nonsense'");
+    fails({"fit", positions, "-o", out, "--no-such-option"}, "no-such-option");
+    fails({"fit", positions}, "-o");
+    fails({"extract", "-o", out}, "folders or files");
+    // --validation out of range (0 < v < 1), and the other numbers.
+    for (const char* v : {"0", "1", "1.5", "-0.1"})
+        fails({"fit", positions, "-o", out, "--validation", v}, "--validation");
+    fails({"fit", positions, "-o", out, "--validation", "x"}, "validation");
+    fails({"fit", positions, "-o", out, "--lambda", "2"}, "--lambda");
+    fails({"fit", positions, "-o", out, "--epochs", "0"}, "--epochs");
+    fails({"fit", positions, "-o", out, "--threads", "0"}, "--threads");
+    fails({"fit", positions, "-o", out, "--lr", "0"}, "--lr");
+    fails({"fit", positions, "-o", out, "--set", "middle"}, "unknown default set 'middle'");
+    // Unknown presets.
+    fails({"fit", positions, "-o", out, "--preset", "chess"}, "unknown variant 'chess'");
+    fails({"bench-fit", "1000", "--preset", "chess"}, "unknown variant 'chess'");
+    write_file(dir / "unknown-rules.txt", BRANDUBH_START + "\tchess\t1\n");
+    fails({"fit", dir / "unknown-rules.txt", "-o", out}, "unknown variant 'chess'");
+    // An EvalFile with an unknown weight as --start.
+    write_file(dir / "start.txt", "king_mobility = 7\nqueen_power = 3\n");
+    fails({"fit", positions, "-o", out, "--start", dir / "start.txt"},
+          "line 2: unknown evaluation weight 'queen_power'");
+    // An empty data set, and one with nothing of the preset asked for.
+    write_file(dir / "empty.txt", std::string(POSITIONS_HEADER) + "\n");
+    fails({"fit", dir / "empty.txt", "-o", out}, "no positions to fit");
+    fails({"fit", positions, "-o", out, "--preset", "brandubh"}, "no positions to fit");
+    // A malformed positions file names its line.
+    write_file(dir / "bad.txt", std::string(POSITIONS_HEADER) + "\n" + BRANDUBH_START +
+                                    "\tbrandubh\t1\n" + BRANDUBH_START + "\tbrandubh\n");
+    fails({"fit", dir / "bad.txt", "-o", out}, "bad.txt:3:");
+    fails({"fit", dir / "missing.txt", "-o", out}, "missing.txt");
+    // An output path that cannot be written.
+    fails({"fit", positions, "-o", dir / "no/such/folder/w.txt"}, "cannot write");
+    fails({"fit", positions, "-o", dir.path.string()}, "it is a folder");
+    fails({"extract", data + "/tablut", "-o", dir / "no/such/w.txt"}, "cannot write");
+    // Records: malformed, not replaying, missing.
+    fs::create_directories(dir / "games");
+    write_file(dir / "games/game-00001.txt",
+               record("brandubh", BRANDUBH_START, {"d7-c7", "d5-e5"}, "draw"));
+    std::string broken = record("brandubh", BRANDUBH_START, {"d7-c7", "d5-e5"}, "draw");
+    broken.replace(broken.find("2 d d5-e5"), 9, "2 d d5-d7");
+    write_file(dir / "games/game-00002.txt", broken);
+    fails({"extract", dir / "games", "-o", out}, "game-00002.txt:");
+    fails({"extract", dir / "games", "-o", out}, "move 'd5-d7'");
+    fails({"extract", dir / "nothing-here", "-o", out}, "no such file or folder");
+    fs::create_directories(dir / "empty-folder");
+    fails({"extract", dir / "empty-folder", "-o", out}, "no game records");
+    fs::remove(dir / "games/game-00002.txt");
+    fails({"extract", dir / "games", "-o", out, "--skip-opening", "50"}, "no positions to write");
+    fails({"extract", dir / "games", "-o", out, "--skip-opening", "-1"}, "--skip-opening");
+    CHECK(run_tune({"extract", dir / "games", "-o", out, "--skip-opening", "0"}).status == 0);
+    CHECK(fs::exists(out));
+}
+
+TEST_CASE("tune: defaults installs a validated weight file", "[tune]") {
+    TempDir dir("defaults");
+    fs::create_directories(dir / "eval/weights");
+    const std::string target = dir / "eval/weights/edge.txt";
+    write_file(target, "old\n");
+    EvalParams p = default_params(DefaultSet::EDGE);
+    p[KING_MOBILITY] = 9;
+    write_file(dir / "tuned.txt", save_params(p));
+    // A partial file is no default set; a bad set name; a missing file.
+    write_file(dir / "partial.txt", "king_mobility = 9\n");
+    for (const auto& args : std::vector<std::vector<std::string>>{
+             {"defaults", dir / "partial.txt", "--set", "edge", "--dir", dir.path.string()},
+             {"defaults", dir / "tuned.txt", "--set", "edges", "--dir", dir.path.string()},
+             {"defaults", dir / "missing.txt", "--set", "edge", "--dir", dir.path.string()},
+             {"defaults", dir / "tuned.txt", "--dir", dir.path.string()}}) {
+        const CliRun r = run_tune(args);
+        INFO(r.err);
+        CHECK(r.status == 2);
+        CHECK(read_file(target) == "old\n");
+    }
+    const CliRun r =
+        run_tune({"defaults", dir / "tuned.txt", "--set", "edge", "--dir", dir.path.string()});
+    INFO(r.err);
+    REQUIRE(r.status == 0);
+    CHECK(read_file(target) == save_params(p));
+    // No temporary file is left beside it.
+    int files = 0;
+    for (const auto& e : fs::directory_iterator(dir / "eval/weights"))
+        files += bool(e.path().filename().string().size());
+    CHECK(files == 1);
+}
+
+TEST_CASE("tune: atomic writes replace the file whole or leave it", "[tune]") {
+    TempDir dir("atomic");
+    const std::string path = dir / "f.txt";
+    REQUIRE(write_file_atomic(path, "one\n").ok());
+    CHECK(read_file(path) == "one\n");
+    REQUIRE(write_file_atomic(path, "two\n").ok());
+    CHECK(read_file(path) == "two\n");
+    CHECK_FALSE(write_file_atomic(dir / "none/f.txt", "x").ok());
+    CHECK_FALSE(check_writable("").ok());
+}

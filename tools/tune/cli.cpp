@@ -1,0 +1,421 @@
+#include "cli.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <fstream>
+#include <map>
+#include <random>
+#include <sstream>
+#include <thread>
+
+#include <boost/program_options.hpp>
+
+#include "atomic_file.h"
+#include "dataset.h"
+#include "extract.h"
+#include "fit.h"
+#include "playout.h"
+#include "positions.h"
+#include "progress.h"
+#include "rules.h"
+
+namespace po = boost::program_options;
+
+namespace branan::tune {
+
+namespace {
+
+constexpr const char* USAGE =
+    "Usage: branan-tune COMMAND ...\n"
+    "  extract DIR_OR_FILE... -o positions.txt [--skip-opening N]\n"
+    "      quiet positions of branan-match games (folders, game-NNNNN.txt, summary.jsonl)\n"
+    "  fit positions.txt -o weights.txt [--set corner|corner_weak|edge|auto] [--preset NAME]\n"
+    "      [--start FILE] [--lambda L] [--validation F] [--epochs N] [--threads N] [--seed S]\n"
+    "      [--lr X]   fit the evaluation weights to the results\n"
+    "  defaults weights.txt --set corner|corner_weak|edge [--dir SOURCE_DIR]\n"
+    "      validate a weight file and install it as eval/weights/<set>.txt\n"
+    "  bench-fit N [--preset NAME] [--threads N] [--epochs N] [--seed S]\n"
+    "      time extraction, traces and a fit on N positions of random games\n";
+
+struct UsageError {
+    std::string message;
+};
+
+po::variables_map parse(const po::options_description& options,
+                        const std::vector<std::string>& args,
+                        const po::positional_options_description& positional) {
+    po::variables_map vm;
+    po::store(po::command_line_parser(args).options(options).positional(positional).run(), vm);
+    po::notify(vm);
+    return vm;
+}
+
+int default_threads() {
+    return std::max(1, int(std::thread::hardware_concurrency()));
+}
+
+double seconds_since(std::chrono::steady_clock::time_point t) {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - t).count();
+}
+
+// Peak resident memory of this process (VmHWM), in MiB; -1 if unknown.
+double peak_memory_mib() {
+    std::ifstream in("/proc/self/status");
+    std::string line;
+    while (std::getline(in, line))
+        if (line.rfind("VmHWM:", 0) == 0) return std::stod(line.substr(6)) / 1024;
+    return -1;
+}
+
+Result<DefaultSet> parse_set(const std::string& name) {
+    for (DefaultSet s : {DefaultSet::CORNER, DefaultSet::CORNER_WEAK, DefaultSet::EDGE})
+        if (name == default_set_name(s)) return s;
+    return Error{"--set: unknown default set '" + name + "' (corner, corner_weak, edge)"};
+}
+
+std::string fmt(const char* f, double a, double b = 0, double c = 0) {
+    char buf[160];
+    std::snprintf(buf, sizeof buf, f, a, b, c);
+    return buf;
+}
+
+// ---- extract -------------------------------------------------------------
+
+int cmd_extract(const std::vector<std::string>& args, std::ostream&, std::ostream& err) {
+    po::options_description options("extract options");
+    options.add_options()("input", po::value<std::vector<std::string>>(),
+                          "inputs")("o,o", po::value<std::string>(), "output positions file")(
+        "skip-opening", po::value<int>()->default_value(ExtractOptions{}.skip_opening),
+        "plies skipped at the start of each game");
+    po::positional_options_description pos;
+    pos.add("input", -1);
+    const po::variables_map vm = parse(options, args, pos);
+    if (!vm.count("input")) throw UsageError{"give one or more folders or files"};
+    if (!vm.count("o")) throw UsageError{"give the output file with -o"};
+    ExtractOptions opt;
+    opt.skip_opening = vm["skip-opening"].as<int>();
+    if (opt.skip_opening < 0 || opt.skip_opening > 10000)
+        throw UsageError{"--skip-opening " + std::to_string(opt.skip_opening) +
+                         " is out of range (0..10000)"};
+    const std::string out_path = vm["o"].as<std::string>();
+    if (Status st = check_writable(out_path); !st) throw UsageError{st.error()};
+
+    Extractor ex(opt);
+    for (const std::string& in : vm["input"].as<std::vector<std::string>>())
+        if (Status st = ex.add_path(in); !st) throw UsageError{st.error()};
+    err << "extract: " << ex.stats().summary() << "\n";
+    if (ex.positions().empty())
+        throw UsageError{"no positions to write (" + ex.stats().summary() + ")"};
+    if (Status st = write_file_atomic(out_path, format_positions(ex.positions())); !st)
+        throw UsageError{st.error()};
+    err << "extract: wrote " << ex.positions().size() << " positions to " << out_path << "\n";
+    return 0;
+}
+
+// ---- fit -----------------------------------------------------------------
+
+struct FitRun {
+    std::vector<PositionLine> lines;
+    DefaultSet set = DefaultSet::CORNER;
+    EvalParams start;
+    double validation = 0.1, lambda = 0;
+    uint64_t seed = 1;
+    FitOptions fit;
+    bool tty = false;
+};
+
+// Splits, traces, fits; returns the rounded weights. Reports on err.
+Result<EvalParams> run_fit(const FitRun& r, std::ostream& err) {
+    // The validation set: a fixed share of the positions, chosen by the seed.
+    std::vector<size_t> order(r.lines.size());
+    for (size_t i = 0; i < order.size(); ++i) order[i] = i;
+    std::mt19937_64 rng(r.seed);
+    std::shuffle(order.begin(), order.end(), rng);
+    const size_t n_val = size_t(std::llround(r.validation * double(order.size())));
+    std::vector<PositionLine> train_lines, val_lines;
+    for (size_t k = 0; k < order.size(); ++k)
+        (k < n_val ? val_lines : train_lines).push_back(r.lines[order[k]]);
+    if (train_lines.empty()) return Error{"no training positions left after the validation split"};
+
+    auto t0 = std::chrono::steady_clock::now();
+    RulesCache rules;
+    auto train = build_traces(train_lines, rules, r.fit.threads);
+    if (!train) return Error{train.error()};
+    auto val = build_traces(val_lines, rules, r.fit.threads);
+    if (!val) return Error{val.error()};
+    const size_t bytes = train->bytes() + val->bytes();
+    const double per_position = double(bytes) / double(r.lines.size());
+    err << "fit: traces of " << train->size() << " training and " << val->size()
+        << " validation positions in " << format_seconds(seconds_since(t0)) << ", "
+        << fmt("%.1f MiB (%.0f bytes a position, %.1f non-zero coefficients on average)",
+               double(bytes) / (1 << 20), per_position,
+               double(train->entries.size() + val->entries.size()) / double(r.lines.size()))
+        << "\n";
+
+    const Weights start = to_weights(r.start);
+    t0 = std::chrono::steady_clock::now();
+    const double k = fit_k(*train, start, r.fit.threads);
+    err << "fit: K = " << fmt("%.6g", k)
+        << " (a 100 centi-soldier lead = " << fmt("%.1f%%", 100 * sigmoid(100 * k))
+        << " expected score), fitted in " << format_seconds(seconds_since(t0)) << "\n";
+    set_targets(*train, k, r.lambda);
+    set_targets(*val, k, r.lambda);
+
+    auto losses = [&](const Weights& w) {
+        const LossGrad t = loss_and_gradient(*train, w, k, r.fit.threads, false);
+        std::string s = fmt("train %.6f", t.loss);
+        s += val->size() ? fmt(" validation %.6f", loss(*val, w, k, r.fit.threads))
+                         : std::string(" validation -");
+        s += " (" + std::to_string(t.clamped) + " training positions at the clamp)";
+        return s;
+    };
+    err << "fit: before: " << losses(start) << "\n";
+
+    Progress bar(err, "fit", r.fit.epochs, r.tty);
+    t0 = std::chrono::steady_clock::now();
+    const Weights fitted = fit_weights(*train, val->size() ? &*val : nullptr, start, k, r.fit,
+                                       [&](int epoch, double tl, double vl) {
+                                           std::string note =
+                                               fmt("epoch %.0f train %.6f", epoch, tl);
+                                           if (!std::isnan(vl)) note += fmt(" validation %.6f", vl);
+                                           bar.update(epoch, note, !r.tty);
+                                       });
+    bar.finish("done in " + format_seconds(seconds_since(t0)));
+    const EvalParams result = round_weights(fitted);
+    err << "fit: after (rounded): " << losses(to_weights(result)) << "\n";
+    return result;
+}
+
+int cmd_fit(const std::vector<std::string>& args, std::ostream& out, std::ostream& err, bool tty) {
+    po::options_description options("fit options");
+    options.add_options()("positions", po::value<std::string>(),
+                          "positions file")("o,o", po::value<std::string>(), "output weight file")(
+        "set", po::value<std::string>()->default_value("auto"),
+        "default set")("preset", po::value<std::string>(), "only positions of this preset")(
+        "start", po::value<std::string>(), "start weights (EvalFile)")(
+        "lambda", po::value<double>()->default_value(0.0), "share of the engine score")(
+        "validation", po::value<double>()->default_value(0.1), "validation share")(
+        "epochs", po::value<int>()->default_value(FitOptions{}.epochs),
+        "epochs")("threads", po::value<int>()->default_value(default_threads()),
+                  "threads")("seed", po::value<uint64_t>()->default_value(1), "seed of the split")(
+        "lr", po::value<double>()->default_value(FitOptions{}.lr), "learning rate");
+    po::positional_options_description pos;
+    pos.add("positions", 1);
+    const po::variables_map vm = parse(options, args, pos);
+    if (!vm.count("positions")) throw UsageError{"give the positions file"};
+    if (!vm.count("o")) throw UsageError{"give the output file with -o"};
+    FitRun r;
+    r.tty = tty;
+    r.lambda = vm["lambda"].as<double>();
+    if (!(r.lambda >= 0 && r.lambda <= 1))
+        throw UsageError{"--lambda " + fmt("%g", r.lambda) + " is out of range (0..1)"};
+    r.validation = vm["validation"].as<double>();
+    if (!(r.validation > 0 && r.validation < 1))
+        throw UsageError{"--validation " + fmt("%g", r.validation) +
+                         " is out of range (0 < fraction < 1)"};
+    r.fit.epochs = vm["epochs"].as<int>();
+    if (r.fit.epochs < 1 || r.fit.epochs > 1000000)
+        throw UsageError{"--epochs " + std::to_string(r.fit.epochs) +
+                         " is out of range (1..1000000)"};
+    r.fit.threads = vm["threads"].as<int>();
+    if (r.fit.threads < 1 || r.fit.threads > 1024)
+        throw UsageError{"--threads " + std::to_string(r.fit.threads) +
+                         " is out of range (1..1024)"};
+    r.fit.lr = vm["lr"].as<double>();
+    if (!(r.fit.lr > 0 && r.fit.lr <= 10000))
+        throw UsageError{"--lr " + fmt("%g", r.fit.lr) + " is out of range (0 < lr <= 10000)"};
+    r.seed = vm["seed"].as<uint64_t>();
+    const std::string set_name = vm["set"].as<std::string>();
+    std::optional<DefaultSet> set;
+    if (set_name != "auto") {
+        auto s = parse_set(set_name);
+        if (!s) throw UsageError{s.error()};
+        set = *s;
+    }
+    std::optional<std::string> preset;
+    if (vm.count("preset")) {
+        preset = vm["preset"].as<std::string>();
+        auto rules = preset_rules(*preset);
+        if (!rules) throw UsageError{"--preset: " + rules.error()};
+        if (!set) set = default_set_for(*rules);
+    }
+    const std::string out_path = vm["o"].as<std::string>();
+    if (Status st = check_writable(out_path); !st) throw UsageError{st.error()};
+
+    const std::string in_path = vm["positions"].as<std::string>();
+    auto lines = read_positions_file(in_path);
+    if (!lines) throw UsageError{lines.error()};
+
+    // The default set of each position's rules (the choice evaluate's
+    // defaults make); with --set auto the most common one is fitted.
+    RulesCache rules;
+    std::vector<DefaultSet> sets(lines->size());
+    std::array<int64_t, 3> per_set{};
+    for (size_t i = 0; i < lines->size(); ++i) {
+        auto v = rules.get((*lines)[i].rules);
+        if (!v)
+            throw UsageError{in_path + ": position " + std::to_string(i + 1) + ": " + v.error()};
+        sets[i] = default_set_for((*v)->rules);
+        ++per_set[int(sets[i])];
+    }
+    if (!set) set = DefaultSet(std::max_element(per_set.begin(), per_set.end()) - per_set.begin());
+    r.set = *set;
+    int64_t other_preset = 0, other_set = 0;
+    for (size_t i = 0; i < lines->size(); ++i) {
+        if (preset && (*lines)[i].rules != *preset)
+            ++other_preset;
+        else if (sets[i] != r.set)
+            ++other_set;
+        else
+            r.lines.push_back((*lines)[i]);
+    }
+    err << "fit: " << lines->size() << " positions in " << in_path << "; fitting the '"
+        << default_set_name(r.set) << "' set on " << r.lines.size() << " (skipped: " << other_set
+        << " whose rules use another default set";
+    if (preset) err << ", " << other_preset << " of other rules than " << *preset;
+    err << ")\n";
+    if (r.lines.empty()) throw UsageError{"no positions to fit in " + in_path};
+
+    r.start = default_params(r.set);
+    if (vm.count("start")) {
+        auto p = load_params_file(vm["start"].as<std::string>(), r.start);
+        if (!p) throw UsageError{"--start: " + p.error()};
+        r.start = *p;
+    }
+
+    auto fitted = run_fit(r, err);
+    if (!fitted) throw UsageError{fitted.error()};
+    if (Status st = write_file_atomic(out_path, save_params(*fitted)); !st)
+        throw UsageError{st.error()};
+    err << "fit: wrote " << out_path << "\n";
+    // The weights that moved.
+    const auto& table = param_table();
+    for (int i = 0; i < PARAM_COUNT; ++i)
+        if (fitted->w[i] != r.start.w[i])
+            out << table[i].name << " " << r.start.w[i] << " -> " << fitted->w[i] << "\n";
+    return 0;
+}
+
+// ---- defaults ------------------------------------------------------------
+
+#ifndef BRANAN_SOURCE_DIR
+#define BRANAN_SOURCE_DIR "."
+#endif
+
+int cmd_defaults(const std::vector<std::string>& args, std::ostream&, std::ostream& err) {
+    po::options_description options("defaults options");
+    options.add_options()("file", po::value<std::string>(),
+                          "weight file")("set", po::value<std::string>(), "default set")(
+        "dir", po::value<std::string>()->default_value(BRANAN_SOURCE_DIR), "source folder");
+    po::positional_options_description pos;
+    pos.add("file", 1);
+    const po::variables_map vm = parse(options, args, pos);
+    if (!vm.count("file")) throw UsageError{"give the weight file"};
+    if (!vm.count("set")) throw UsageError{"give --set corner|corner_weak|edge"};
+    auto set = parse_set(vm["set"].as<std::string>());
+    if (!set) throw UsageError{set.error()};
+    // Every weight must be in the file: a default set is complete.
+    auto params = load_params_file(vm["file"].as<std::string>());
+    if (!params) throw UsageError{params.error()};
+    const std::string target =
+        vm["dir"].as<std::string>() + "/eval/weights/" + default_set_name(*set) + ".txt";
+    if (Status st = write_file_atomic(target, save_params(*params)); !st)
+        throw UsageError{st.error()};
+    err << "defaults: wrote " << target << " (rebuild to compile it in; check `branan bench`)\n";
+    return 0;
+}
+
+// ---- bench-fit -----------------------------------------------------------
+
+int cmd_bench_fit(const std::vector<std::string>& args, std::ostream& out, std::ostream& err,
+                  bool tty) {
+    po::options_description options("bench-fit options");
+    options.add_options()("count", po::value<int64_t>(), "positions")(
+        "preset", po::value<std::string>()->default_value("brandubh"),
+        "preset")("threads", po::value<int>()->default_value(default_threads()),
+                  "threads")("epochs", po::value<int>()->default_value(FitOptions{}.epochs),
+                             "epochs")("seed", po::value<uint64_t>()->default_value(1), "seed");
+    po::positional_options_description pos;
+    pos.add("count", 1);
+    const po::variables_map vm = parse(options, args, pos);
+    if (!vm.count("count")) throw UsageError{"give the number of positions"};
+    const int64_t count = vm["count"].as<int64_t>();
+    if (count < 100 || count > 100000000)
+        throw UsageError{"N " + std::to_string(count) + " is out of range (100..1e8)"};
+    const std::string preset = vm["preset"].as<std::string>();
+    auto rules = preset_rules(preset);
+    if (!rules) throw UsageError{"--preset: " + rules.error()};
+    auto variant = Variant::make(*rules);
+    if (!variant) throw UsageError{"--preset: " + variant.error()};
+    FitRun r;
+    r.tty = tty;
+    r.fit.threads = vm["threads"].as<int>();
+    r.fit.epochs = vm["epochs"].as<int>();
+    if (r.fit.threads < 1 || r.fit.threads > 1024 || r.fit.epochs < 1)
+        throw UsageError{"--threads 1..1024 and --epochs >= 1"};
+    r.seed = vm["seed"].as<uint64_t>();
+    r.set = default_set_for(*rules);
+    r.start = default_params(r.set);
+
+    // Random games written as branan-match records and read back by the
+    // extractor: the same parsing, replay and filters as real data.
+    auto t0 = std::chrono::steady_clock::now();
+    std::mt19937_64 rng(r.seed);
+    Extractor ex(ExtractOptions{});
+    Progress bar(err, "games", count, tty);
+    int64_t games = 0;
+    while (int64_t(ex.positions().size()) < count) {
+        const std::string record = random_game_record(*variant, rng);
+        const std::string name = "random game " + std::to_string(++games);
+        if (Status st =
+                ex.add_record(record, [&](int n) { return name + ":" + std::to_string(n); });
+            !st)
+            throw UsageError{st.error()};
+        bar.update(int64_t(ex.positions().size()));
+    }
+    bar.finish();
+    const double extract_s = seconds_since(t0);
+    r.lines.assign(ex.positions().begin(), ex.positions().begin() + count);
+    err << "bench-fit: " << ex.stats().summary() << "\n";
+
+    t0 = std::chrono::steady_clock::now();
+    auto fitted = run_fit(r, err);
+    if (!fitted) throw UsageError{fitted.error()};
+    const double fit_s = seconds_since(t0);
+    out << "positions " << count << " (" << preset << "), threads " << r.fit.threads << ", epochs "
+        << r.fit.epochs << "\n";
+    out << fmt("random games and extraction: %.2f s (%.1f us a position)\n", extract_s,
+               1e6 * extract_s / double(count));
+    out << fmt("traces, K and fit: %.2f s\n", fit_s);
+    out << fmt("peak memory (VmHWM): %.0f MiB\n", peak_memory_mib());
+    return 0;
+}
+
+} // namespace
+
+int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& err, bool tty) {
+    if (args.empty() || args[0] == "help" || args[0] == "--help" || args[0] == "-h") {
+        (args.empty() ? err : out) << USAGE;
+        return args.empty() ? 2 : 0;
+    }
+    const std::string cmd = args[0];
+    const std::vector<std::string> rest(args.begin() + 1, args.end());
+    try {
+        if (cmd == "extract") return cmd_extract(rest, out, err);
+        if (cmd == "fit") return cmd_fit(rest, out, err, tty);
+        if (cmd == "defaults") return cmd_defaults(rest, out, err);
+        if (cmd == "bench-fit") return cmd_bench_fit(rest, out, err, tty);
+        err << "branan-tune: unknown command '" << cmd << "'\n" << USAGE;
+        return 2;
+    } catch (const UsageError& e) {
+        err << "branan-tune " << cmd << ": " << e.message << "\n";
+        return 2;
+    } catch (const po::error& e) {
+        err << "branan-tune " << cmd << ": " << e.what() << "\n";
+        return 2;
+    }
+}
+
+} // namespace branan::tune

@@ -1,0 +1,54 @@
+#pragma once
+
+// The positions file: the tuner's data set, one position per line.
+//
+//   # branan-tune positions 1
+//   <TFEN> TAB <rules> TAB <result> [TAB score=<cp>]
+//
+// rules: a preset name when the game's rules equal that preset's, else the
+// full rules string. result: the game's result for the attackers (1 win,
+// 0.5 draw, 0 loss). score: the score the engine to move reported for this
+// position, turned to the attackers' view (engine scores are from the side
+// to move). Fields are separated by tabs because TFEN and rules strings
+// contain spaces. '#' lines and blank lines are ignored.
+
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "position.h"
+
+namespace branan::tune {
+
+struct PositionLine {
+    std::string tfen;
+    std::string rules;        // preset name or full rules string
+    double result = 0;        // attackers' view: 1, 0.5 or 0
+    std::optional<int> score; // centi-soldiers, attackers' view
+    bool operator==(const PositionLine&) const = default;
+};
+
+std::string format_position_line(const PositionLine& p);
+// One data line (not a comment); the error says what is wrong in it.
+Result<PositionLine> parse_position_line(std::string_view line);
+
+constexpr std::string_view POSITIONS_HEADER = "# branan-tune positions 1";
+std::string format_positions(const std::vector<PositionLine>& lines);
+// Errors name the file and line.
+Result<std::vector<PositionLine>> read_positions_file(const std::string& path);
+
+// The Variant of a rules field (preset name or rules string), built once.
+class RulesCache {
+  public:
+    Result<VariantPtr> get(const std::string& rules);
+
+  private:
+    std::map<std::string, VariantPtr> cache_;
+};
+
+// The preset whose rules equal `rules`, if any.
+std::optional<std::string> preset_of(const Rules& rules);
+
+} // namespace branan::tune
