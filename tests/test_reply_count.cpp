@@ -22,8 +22,9 @@ const std::string START11 =
 
 std::vector<std::pair<std::string, VariantPtr>> variants_under_test() {
     std::vector<std::pair<std::string, VariantPtr>> out;
-    for (const char* p : {"brandubh", "brandubh-house", "tablut", "tablut-house",
-                          "opentafl-brandub", "opentafl-tablut", "ashton"})
+    for (const char* p :
+         {"brandubh", "brandubh-house", "tablut", "tablut-house", "opentafl-brandub",
+          "opentafl-tablut", "ashton", "copenhagen", "copenhagen-relaxed"})
         out.emplace_back(p, variant(p));
     for (const std::string& r : {
              // Soldiers may stop on the throne but not pass it; the king may.
