@@ -4,9 +4,12 @@
 // corners, kings, the Copenhagen presets' make/unmake, Zobrist key, perft
 // and reply counts.
 
+#include <algorithm>
 #include <functional>
+#include <memory>
 #include <random>
 
+#include "capture.h"
 #include "perft.h"
 #include "reply_count.h"
 #include "shieldwall.h"
@@ -410,4 +413,230 @@ TEST_CASE("shieldwall: reply counts equal making the moves where walls and forts
             CHECK(counter.replies(m) == expect);
         }
     }
+}
+
+namespace {
+
+// A second, plain transcription of OpenTafl's walk and capture test, with
+// lists shared by reference as in its code and pieces matched by code (a
+// piece's id and whether it has moved), to check the engine's bitboard
+// version against on random boards.
+struct ModelBoard {
+    int n = 0;
+    std::vector<int> side;  // -1 empty, 0 attackers, 1 defenders
+    std::vector<bool> king; // the king stands there
+    std::vector<int> code;  // id * 2 + moved
+    bool corner(int x, int y) const { return (x == 0 || x == n - 1) && (y == 0 || y == n - 1); }
+    int at(int x, int y) const { return y * n + x; }
+};
+
+using ModelList = std::shared_ptr<std::vector<int>>;
+struct ModelWall {
+    ModelList squares, closers; // squares; closers hold codes
+};
+
+std::vector<ModelWall> model_walls(const ModelBoard& b, int us, bool strong, bool corners) {
+    std::vector<ModelWall> walls;
+    const int n = b.n;
+    auto on_edge = [&](int s) {
+        const int x = s % n, y = s / n;
+        return x == 0 || y == 0 || x == n - 1 || y == n - 1;
+    };
+    int ours_on_edge = 0, theirs_on_edge = 0;
+    for (int s = 0; s < n * n; ++s)
+        if (b.side[s] >= 0 && on_edge(s)) ++(b.side[s] == us ? ours_on_edge : theirs_on_edge);
+    if (ours_on_edge < 2 || theirs_on_edge < 2) return walls;
+    auto own = [&](int s) { return b.side[s] == us; };
+    ModelList squares = std::make_shared<std::vector<int>>();
+    ModelList closers = std::make_shared<std::vector<int>>();
+    for (int e = 0; e < 4; ++e) {
+        std::vector<int> edge;
+        for (int i = 0; i < n; ++i)
+            edge.push_back(e == 0   ? b.at(i, 0)
+                           : e == 1 ? b.at(i, n - 1)
+                           : e == 2 ? b.at(0, i)
+                                    : b.at(n - 1, i));
+        bool started = false;
+        int index = 0;
+        for (int s : edge) {
+            const int x = s % n, y = s / n;
+            const int inside = e < 2 ? b.at(x, y == 0 ? 1 : n - 2) : b.at(x == 0 ? 1 : n - 2, y);
+            const bool corner = corners && b.corner(x, y);
+            if (!started && corner && strong) {
+                started = true;
+                continue;
+            } else if (!started && own(s)) {
+                started = true;
+                closers->push_back(b.code[s]);
+                continue;
+            }
+            if (started) {
+                if (corner && strong) {
+                    if (squares->size() > 1) walls.push_back({squares, closers});
+                    break;
+                }
+                if (own(s)) {
+                    if (own(edge[index + 1]) && own(inside)) {
+                        closers->push_back(b.code[inside]);
+                        squares->push_back(s);
+                        continue;
+                    } else if (b.king[s] && own(inside)) {
+                        closers->push_back(b.code[inside]);
+                        squares->push_back(s);
+                        continue;
+                    } else {
+                        if (squares->size() > 1) {
+                            closers->push_back(b.code[s]);
+                            walls.push_back({squares, closers});
+                        }
+                        squares = std::make_shared<std::vector<int>>();
+                        closers = std::make_shared<std::vector<int>>();
+                        continue;
+                    }
+                }
+                if (own(inside)) {
+                    closers->push_back(b.code[inside]);
+                    squares->push_back(s);
+                } else {
+                    started = false;
+                    squares = std::make_shared<std::vector<int>>();
+                    closers = std::make_shared<std::vector<int>>();
+                }
+            }
+            ++index;
+        }
+    }
+    return walls;
+}
+
+} // namespace
+
+TEST_CASE("shieldwall: the engine's walk equals a plain transcription on random boards, and "
+          "the reply counter the moves made",
+          "[shieldwall]") {
+    const std::string start7 = "start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/";
+    const std::vector<std::string> rules = {
+        print_rules(*preset_rules("copenhagen")),
+        print_rules(*preset_rules("copenhagen-relaxed")),
+        SW9 + "swf:y " + START9,
+        "dim:9 atkf:y sw:w swf:n " + START9,
+        "dim:7 sw:s swf:n " + start7,
+        "dim:7 sw:w swf:y cor: " + start7,
+    };
+    std::mt19937 rng(99);
+    long compared = 0, with_captures = 0;
+    for (const std::string& text : rules) {
+        INFO(text);
+        VariantPtr v = rules_variant(text);
+        const int n = v->size;
+        for (int trial = 0; trial < 3000; ++trial) {
+            // Walls, nearly complete, on one to three edges, and a few
+            // pieces elsewhere in the outer two rings.
+            std::array<Piece, MAX_SQUARES> board{};
+            auto edge_sq = [&](int e, int along, int depth) {
+                return e == 0   ? v->square(along, depth)
+                       : e == 1 ? v->square(along, n - 1 - depth)
+                       : e == 2 ? v->square(depth, along)
+                                : v->square(n - 1 - depth, along);
+            };
+            const int walls = 1 + int(rng() % 3);
+            for (int w = 0; w < walls; ++w) {
+                const int e = int(rng() % 4), len = 2 + int(rng() % 4);
+                const int a = int(rng() % (n - len));
+                const Piece own = rng() % 2 ? ATTACKER : DEFENDER;
+                const Piece enemy = own == ATTACKER ? DEFENDER : ATTACKER;
+                for (int i = a; i <= a + len; ++i) {
+                    const unsigned r = rng() % 10;
+                    board[edge_sq(e, i, 0)] = i == a || i == a + len ? (r < 5 ? own : NO_PIECE)
+                                              : r < 8                ? enemy
+                                              : r < 9                ? own
+                                                                     : NO_PIECE;
+                    board[edge_sq(e, i, 1)] = rng() % 8 ? own : NO_PIECE;
+                }
+            }
+            const int noise = int(rng() % n);
+            for (int k = 0; k < noise; ++k) {
+                const int s = int(rng() % v->num_squares);
+                if (test(v->edges | v->neighbours(v->edges), s) || rng() % 4 == 0)
+                    board[s] = rng() % 2 ? ATTACKER : DEFENDER;
+            }
+            for_each_square(v->corners, [&](Square c) { board[c] = NO_PIECE; });
+            Square ks = Square(rng() % v->num_squares);
+            while (test(v->corners, ks)) ks = Square(rng() % v->num_squares);
+            board[ks] = KING;
+            auto pos = Position::from_placement(v, board, rng() % 2 ? ATTACKERS : DEFENDERS, 0, 1);
+            if (!pos || pos->decided().over()) continue;
+            MoveList list;
+            generate_moves(*pos, list);
+            if (list.empty()) continue;
+            const ReplyCounter counter(*pos);
+            for (int pick = 0; pick < 8; ++pick) {
+                // Mostly moves onto the edge or the ring inside it.
+                Move m = list.moves[rng() % list.size()];
+                for (int t = 0; t < 6 && !test(v->edges | v->neighbours(v->edges), m.to()); ++t)
+                    m = list.moves[rng() % list.size()];
+                const Side us = pos->side_to_move();
+                const Piece mover = pos->piece_on(m.from());
+                // The board after the move and its ordinary captures.
+                auto at = [&](Square q) {
+                    return q == m.to() ? mover : q == m.from() ? NO_PIECE : pos->piece_on(q);
+                };
+                Bitboard ordinary = 0;
+                if (mover != KING || v->king_hammer)
+                    for (int d = 0; d < 4; ++d)
+                        if (captures_toward(*v, at, us, m.to(), d))
+                            ordinary |= square_bb(v->neighbour[m.to()][d]);
+                ModelBoard b;
+                b.n = n;
+                b.side.assign(n * n, -1);
+                b.king.assign(n * n, false);
+                b.code.assign(n * n, 0);
+                for (Square s = 0; s < n * n; ++s) {
+                    const Piece p = at(s);
+                    if (p == NO_PIECE || test(ordinary, s)) continue;
+                    b.side[s] = side_of(p);
+                    b.king[s] = p == KING;
+                    b.code[s] = s * 2 + int(test(pos->developed(), s));
+                }
+                b.code[m.to()] = m.from() * 2 + 1; // the mover has moved now
+                const int old_code = m.from() * 2 + int(test(pos->developed(), m.from()));
+                const bool strong = v->rules.shieldwall == Shieldwall::STRONG;
+                const bool corners = v->corners != 0;
+                Bitboard expect = ordinary;
+                const auto attackers = model_walls(b, 0, strong, corners);
+                const auto defenders = model_walls(b, 1, strong, corners);
+                auto judge = [&](const std::vector<ModelWall>& walls) {
+                    for (const ModelWall& w : walls) {
+                        if (v->rules.shieldwall_flank) {
+                            if (!test(v->edges, m.to())) continue;
+                            if (std::find(w.closers->begin(), w.closers->end(), old_code) ==
+                                w.closers->end())
+                                continue;
+                        }
+                        bool all = true;
+                        for (int s : *w.squares)
+                            if (b.side[s] < 0 || b.side[s] == int(us)) all = false;
+                        if (!all) continue;
+                        for (int s : *w.squares)
+                            if (!b.king[s]) {
+                                b.side[s] = -1;
+                                expect |= square_bb(s);
+                            }
+                    }
+                };
+                judge(attackers);
+                judge(defenders);
+                Position after = *pos;
+                after.make_move(m);
+                INFO(to_tfen(*pos) << " " << move_name(*v, m));
+                REQUIRE((after.last_captured() == expect));
+                // Bulk counting agrees after the same move.
+                REQUIRE(counter.replies(m) == count_moves(after));
+                ++compared;
+                with_captures += (expect & ~ordinary) != 0;
+            }
+        }
+    }
+    INFO(compared << " moves compared, " << with_captures << " with shieldwall captures");
+    CHECK(with_captures > 100);
 }
