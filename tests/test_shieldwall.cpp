@@ -640,3 +640,113 @@ TEST_CASE("shieldwall: the engine's walk equals a plain transcription on random 
     INFO(compared << " moves compared, " << with_captures << " with shieldwall captures");
     CHECK(with_captures > 100);
 }
+
+TEST_CASE("edge fort: the engine equals a plain transcription of OpenTafl's check on random "
+          "boards",
+          "[shieldwall]") {
+    // Copenhagen: the king passes and stops everywhere, so his moves are
+    // plain slides over empty squares.
+    VariantPtr v = variant("copenhagen");
+    const int n = v->size;
+    std::mt19937 rng(7);
+    long compared = 0, forts = 0;
+    for (int trial = 0; trial < 20000; ++trial) {
+        // A king at or near an edge, defenders around him, a few attackers.
+        std::array<Piece, MAX_SQUARES> board{};
+        const int along = 1 + int(rng() % (n - 2)), depth = int(rng() % 3), e = int(rng() % 4);
+        auto place = [&](int a, int d) {
+            a = std::clamp(a, 0, n - 1), d = std::clamp(d, 0, n - 1);
+            return e == 0   ? v->square(a, d)
+                   : e == 1 ? v->square(a, n - 1 - d)
+                   : e == 2 ? v->square(d, a)
+                            : v->square(n - 1 - d, a);
+        };
+        for (int a = along - 3; a <= along + 3; ++a)
+            for (int d = 0; d <= depth + 2; ++d)
+                if (rng() % 3 == 0) board[place(a, d)] = DEFENDER;
+        const int attackers = int(rng() % 6);
+        for (int k = 0; k < attackers; ++k) {
+            const int s = int(rng() % v->num_squares);
+            if (board[s] == NO_PIECE && (rng() % 2 || test(v->edges, s))) board[s] = ATTACKER;
+        }
+        const Square ks = place(along, depth);
+        board[ks] = KING;
+        for_each_square(v->corners, [&](Square c) { board[c] = NO_PIECE; });
+        auto pos = Position::from_placement(v, board, ATTACKERS, 0, 1);
+        if (!pos) continue;
+
+        // The model, on a board array.
+        auto occupied = [&](Square s) { return board[s] != NO_PIECE; };
+        auto destinations = [&](Square from) {
+            std::vector<Square> out;
+            for (int d = 0; d < 4; ++d)
+                for (Square s = v->neighbour[from][d]; s != NO_SQUARE && !occupied(s);
+                     s = v->neighbour[s][d])
+                    out.push_back(s);
+            return out;
+        };
+        auto on_edge = [&](Square s) { return test(v->edges, s); };
+        const std::vector<Square> king_moves = destinations(ks);
+        bool model = false;
+        {
+            ModelBoard b;
+            b.n = n;
+            b.side.assign(n * n, -1);
+            b.king.assign(n * n, false);
+            b.code.assign(n * n, 0);
+            for (Square s = 0; s < n * n; ++s)
+                if (board[s] != NO_PIECE) {
+                    b.side[s] = side_of(board[s]);
+                    b.king[s] = board[s] == KING;
+                    b.code[s] = s;
+                }
+            for (const ModelWall& w : model_walls(b, 1, true, true))
+                for (int s : *w.squares)
+                    if (s == ks && !king_moves.empty()) model = true;
+        }
+        if (!model) {
+            std::vector<bool> fort(n * n, false);
+            fort[ks] = true;
+            std::vector<Square> todo = king_moves;
+            for (Square s : todo) fort[s] = true;
+            while (!todo.empty()) {
+                std::vector<Square> next;
+                for (Square s : todo)
+                    for (Square t : destinations(s))
+                        if (!fort[t]) fort[t] = true, next.push_back(t);
+                todo = next;
+            }
+            bool ok = on_edge(ks) ? !king_moves.empty() : false;
+            if (!on_edge(ks))
+                for (Square s = 0; s < n * n; ++s) ok |= fort[s] && on_edge(s);
+            std::vector<Square> around;
+            for (Square s = 0; s < n * n && ok; ++s) {
+                if (!fort[s]) continue;
+                for (int d = 0; d < 4; ++d) {
+                    const Square t = v->neighbour[s][d];
+                    if (t == NO_SQUARE || !occupied(t)) continue;
+                    if (board[t] == ATTACKER) ok = false;
+                    around.push_back(t);
+                }
+            }
+            for (Square t : around) {
+                int open = 0;
+                for (int d = 0; d < 4; ++d) {
+                    const Square u = v->neighbour[t][d];
+                    if (u != NO_SQUARE && !fort[u] &&
+                        (board[u] == NO_PIECE || board[u] == ATTACKER))
+                        ++open;
+                }
+                if (open >= 3) ok = false;
+            }
+            model = ok;
+        }
+        INFO(to_tfen(*pos));
+        REQUIRE(edge_fort_escape(*v, pos->pieces(ATTACKERS), pos->pieces(DEFENDERS), ks) == model);
+        ++compared;
+        forts += model;
+    }
+    INFO(compared << " boards, " << forts << " edge forts");
+    CHECK(forts > 500);
+    CHECK(compared - forts > 500);
+}
