@@ -31,9 +31,16 @@ inline Square edge_square(const Variant& v, int e, int i) {
 }
 
 inline Square inside_of(const Variant& v, int e, Square s) {
-    static const int step[4] = {0, 0, 1, -1};
-    const int n = v.size;
-    return s + (e == 0 ? n : e == 1 ? -n : step[e]);
+    switch (e) {
+    case 0:
+        return s + v.size;
+    case 1:
+        return s - v.size;
+    case 2:
+        return s + 1;
+    default:
+        return s - 1;
+    }
 }
 
 } // namespace
