@@ -5,6 +5,7 @@
 
 #include "capture.h"
 #include "movegen.h"
+#include "shieldwall.h"
 
 namespace branan {
 
@@ -63,6 +64,8 @@ const char* to_string(EndReason r) {
         return "encircled";
     case EndReason::NO_DEFENDER_ROOM:
         return "no-defender-room";
+    case EndReason::EDGE_FORT:
+        return "edge-fort";
     case EndReason::NONE:
         break;
     }
@@ -116,6 +119,12 @@ Result<Position> Position::from_placement(VariantPtr variant,
     pos.side_ = to_move;
     StateInfo& st = pos.history_.back();
     st.key = pos.compute_key();
+    // Which pieces have moved is not in a TFEN: a piece on a square where
+    // the start position has a piece of its kind counts as never moved,
+    // every other piece as moved (README.md, shieldwall quirk 2).
+    for (Square s = 0; s < pos.variant_->num_squares; ++s)
+        if (board[s] != NO_PIECE && board[s] != pos.variant_->start[s])
+            st.developed |= square_bb(s);
     st.plies_since_capture = plies_since_capture;
     st.repetition_window = 0;
     st.fullmove = fullmove;
@@ -201,28 +210,44 @@ void Position::make_move(Move m) {
         prev.key ^ zobrist::piece_square[p][from] ^ zobrist::piece_square[p][to] ^ zobrist::side;
     const int prev_plies = prev.plies_since_capture, prev_window = prev.repetition_window;
     const int prev_fullmove = prev.fullmove;
+    const Bitboard prev_developed = prev.developed;
     StateInfo& st = history_.emplace_back();
     st.move = m;
 
     move_piece(p, from, to);
 
-    int ncaptured = 0;
+    Bitboard captured = 0;
     if (p != KING || v.king_hammer) {
         auto at = [this](Square q) { return board_[q]; };
         for (int d = 0; d < 4; ++d) {
             if (!captures_toward(v, at, side_, to, d)) continue;
             const Square a = v.neighbour[to][d];
-            const Piece victim = board_[a];
-            st.captured |= square_bb(a);
-            st.captured_piece[ncaptured++] = victim;
-            key ^= zobrist::piece_square[victim][a];
+            captured |= square_bb(a);
+            if (board_[a] == KING) st.captured_king = int8_t(a);
+            key ^= zobrist::piece_square[board_[a]][a];
             remove(a);
         }
     }
+    if (v.rules.shieldwall != Shieldwall::NONE) {
+        // After the ordinary captures, on the board they leave.
+        EdgeBoard b;
+        b.side[ATTACKERS] = pieces(ATTACKERS);
+        b.side[DEFENDERS] = pieces(DEFENDERS);
+        b.kings = by_piece_[KING];
+        const Bitboard walls = shieldwall_captures(v, b, side_, to, test(prev_developed, from));
+        // Only soldiers of the side not moving: the king is never taken here.
+        for_each_square(walls, [&](Square a) {
+            key ^= zobrist::piece_square[board_[a]][a];
+            remove(a);
+        });
+        captured |= walls;
+    }
 
     st.key = key;
-    st.plies_since_capture = ncaptured ? 0 : prev_plies + 1;
-    st.repetition_window = ncaptured ? 0 : prev_window + 1;
+    st.captured = captured;
+    st.developed = (prev_developed & ~square_bb(from) & ~captured) | square_bb(to);
+    st.plies_since_capture = captured ? 0 : prev_plies + 1;
+    st.repetition_window = captured ? 0 : prev_window + 1;
     st.fullmove = prev_fullmove + (side_ != v.start_side);
     side_ = ~side_;
     set_decided(st);
@@ -230,20 +255,14 @@ void Position::make_move(Move m) {
 
 void Position::unmake_move() {
     assert(history_.size() > 1);
-    const Variant& v = *variant_;
     const StateInfo& st = history_.back();
     const Square from = st.move.from(), to = st.move.to();
     side_ = ~side_;
     move_piece(board_[to], to, from);
-    if (st.captured) {
-        // captured_piece[] follows the order in which make_move found them:
-        // directions N, E, S, W from the destination.
-        int i = 0;
-        for (int d = 0; d < 4; ++d) {
-            const Square a = v.neighbour[to][d];
-            if (a != NO_SQUARE && test(st.captured, a)) put(st.captured_piece[i++], a);
-        }
-    }
+    // Every captured piece was a soldier of the side not moving, but for a
+    // captured king.
+    const Piece soldier = side_ == ATTACKERS ? DEFENDER : ATTACKER;
+    for_each_square(st.captured, [&](Square a) { put(a == st.captured_king ? KING : soldier, a); });
     history_.pop_back();
 }
 
@@ -254,6 +273,7 @@ void Position::make_null() {
     st.plies_since_capture = prev.plies_since_capture + 1;
     st.repetition_window = 0;
     st.fullmove = prev.fullmove + (side_ != variant_->start_side);
+    st.developed = prev.developed;
     st.decided = prev.decided;
     side_ = ~side_;
     history_.push_back(st);
@@ -309,6 +329,7 @@ void Position::clear_history() {
     StateInfo st = history_.back();
     st.move = MOVE_NONE;
     st.captured = 0;
+    st.captured_king = NO_SQUARE;
     st.repetition_window = 0;
     history_.clear();
     history_.push_back(st);

@@ -8,23 +8,34 @@
 #include <vector>
 
 #include "bitboard.h"
+#include "edge_fort.h"
 #include "variant.h"
 
 namespace branan {
 
 // What make_move must remember to undo itself, and what the end-of-game
-// checks need about the past. One per ply, kept in a stack.
+// checks need about the past. One per ply, kept in a stack and copied per
+// ply, so it stays small (64 bytes):
+//   captured      every square the move emptied by capturing, ordinary and
+//                 shieldwall captures alike, any number of them. A captured
+//                 piece is always a soldier of the side that did not move,
+//                 except a captured king (captured_king), so the squares
+//                 alone put them back.
+//   developed     the squares of the pieces that have moved at least once,
+//                 after this move. Only shieldwall captures with swf:y read
+//                 it; it is not part of the Zobrist key (README.md).
 struct StateInfo {
-    uint64_t key = 0;          // Zobrist key of the position after the move
-    Move move;                 // the move that led here (MOVE_NONE at the root)
-    Bitboard captured = 0;     // squares emptied by the move's captures
-    Piece captured_piece[4]{}; // the piece kinds removed, in square order (at most 4)
+    Bitboard captured = 0; // squares emptied by the move's captures
+    Bitboard developed = 0;
+    uint64_t key = 0; // Zobrist key of the position after the move
     int plies_since_capture = 0;
     int repetition_window = 0; // plies since the last capture or null move
     int fullmove = 1;
-    GameResult decided; // king captured / escaped / no attackers, set by make_move
+    Move move;                        // the move that led here (MOVE_NONE at the root)
+    int8_t captured_king = NO_SQUARE; // where the king was captured, if he was
+    GameResult decided;               // king captured / escaped / no attackers, set by make_move
 };
-
+static_assert(sizeof(StateInfo) == 64, "StateInfo is copied per ply: keep it to 64 bytes");
 class Position {
   public:
     // The start position of the variant.
@@ -59,6 +70,8 @@ class Position {
     int game_ply() const { return int(history_.size()) - 1; }
     Move last_move() const { return state().move; }
     Bitboard last_captured() const { return state().captured; }
+    // The squares of the pieces that have moved at least once (see StateInfo).
+    Bitboard developed() const { return state().developed; }
 
     void make_move(Move m);
     void unmake_move();
@@ -103,7 +116,7 @@ class Position {
 bool encircled(const Variant& v, Bitboard defenders, Bitboard occupied);
 
 // Game over by king capture, king escape, no attackers, no room for the
-// defenders or encirclement, read from the pieces alone (`defenders`
+// defenders, an edge fort or encirclement, read from the pieces alone (`defenders`
 // includes the king; `king` is NO_SQUARE once he is captured). Position
 // keeps it per ply; perft's reply counting asks it about moves not made.
 inline GameResult decided_by_pieces(const Variant& v, Bitboard attackers, Bitboard defenders,
@@ -114,6 +127,8 @@ inline GameResult decided_by_pieces(const Variant& v, Bitboard attackers, Bitboa
         return {Winner::DEFENDERS, EndReason::NO_ATTACKERS};
     if (v.rules.no_defender_room_loses && !(v.neighbours(defenders) & ~occupied))
         return {Winner::ATTACKERS, EndReason::NO_DEFENDER_ROOM};
+    if (v.rules.edge_fort && edge_fort_escape(v, attackers, defenders, king))
+        return {Winner::DEFENDERS, EndReason::EDGE_FORT};
     if (v.rules.encirclement && encircled(v, defenders, occupied))
         return {Winner::ATTACKERS, EndReason::ENCIRCLED};
     return {};

@@ -3,6 +3,7 @@
 #include <cassert>
 
 #include "capture.h"
+#include "shieldwall.h"
 
 namespace branan {
 
@@ -53,6 +54,18 @@ int ReplyCounter::replies(Move m) const {
         };
         for (int d = 0; d < 4; ++d)
             if (captures_toward(v, at, us, to, d)) captured |= square_bb(v.neighbour[to][d]);
+    }
+    if (v.rules.shieldwall != Shieldwall::NONE) {
+        // Shieldwalls, on the board after the move and its ordinary
+        // captures (the same function make_move asks); they take soldiers
+        // of theirs only.
+        const Bitboard from_to = square_bb(from) | square_bb(to);
+        EdgeBoard b;
+        b.side[us] = pos.pieces(us) ^ from_to;
+        b.side[~us] = their_pieces_ & ~captured;
+        b.kings = pos.pieces(KING) & ~captured;
+        if (mover == KING) b.kings ^= from_to;
+        captured |= shieldwall_captures(v, b, us, to, test(pos.developed(), from));
     }
 
     // The game may be over after the move: then there are no replies. The

@@ -277,15 +277,22 @@ Result<Rules> parse_rules(std::string_view text, RulesReading reading) {
             else
                 return bad_value();
         } else if (key == "sw") {
-            if (value != "n")
-                return error("sw:" + std::string(value) + " (shieldwall capture) is not supported");
+            if (value == "n")
+                r.shieldwall = Shieldwall::NONE;
+            else if (value == "w")
+                r.shieldwall = Shieldwall::WEAK;
+            else if (value == "s")
+                r.shieldwall = Shieldwall::STRONG;
+            else
+                return bad_value();
         } else if (key == "swf") {
             auto b = parse_yes_no(key, value);
             if (!b) return Error{b.error()};
+            r.shieldwall_flank = *b;
         } else if (key == "efe") {
             auto b = parse_yes_no(key, value);
             if (!b) return Error{b.error()};
-            if (*b) return error("efe:y (edge-fort escape) is not supported");
+            r.edge_fort = *b;
         } else if (key == "kj" || key == "nj" || key == "cj" || key == "mj" || key == "gj") {
             if (value != "n" && !value.empty())
                 return error(k + " (jumps) is not supported: only " + k + ":n");
@@ -453,6 +460,12 @@ std::string print_rules(const Rules& r) {
         }
     }
     if (r.repetition_span) s += " repw:" + std::to_string(r.repetition_span);
+    // Shieldwall and edge fort, only where they differ from OpenTafl's
+    // defaults (sw:n swf:y efe:n).
+    static const char* sw[] = {"n", "w", "s"};
+    if (r.shieldwall != Shieldwall::NONE) s += std::string(" sw:") + sw[int(r.shieldwall)];
+    if (!r.shieldwall_flank) s += " swf:n";
+    if (r.edge_fort) s += " efe:y";
     if (!r.camps.empty()) {
         s += " camp:";
         for (Square q : r.camps) s += square_text(r.size, q) + ",";
@@ -557,6 +570,21 @@ const std::vector<Preset>& presets() {
          "start:/3ttt3/4t4/4T4/t3T3t/ttTTKTTtt/t3T3t/4T4/4t4/3ttt3/",
          "Ashton Tablut as the Bologna Tablut Challenge's server plays it: defenders first, "
          "edge escape, camps, nobody on or over the throne, a second occurrence draws"},
+        // OpenTafl's two Copenhagen strings, exactly as it sends them:
+        // shieldwalls closed by pieces or corners, edge-fort escape.
+        {"copenhagen",
+         "dim:11 name:Copenhagen atkf:y tfr:w sw:s efe:y "
+         "start:/3ttttt3/5t5/11/t4T4t/t3TTT3t/tt1TTKTT1tt/t3TTT3t/t4T4t/11/5t5/3ttttt3/",
+         "OpenTafl's Copenhagen 11x11, exactly as OpenTafl sends it: corner escape, strong "
+         "armed king, shieldwall capture by the arriving end piece, edge-fort escape, the "
+         "player who makes a third repetition loses",
+         RulesReading::BY_SIDE},
+        {"copenhagen-relaxed",
+         "dim:11 name:Copenhagen_(relaxed_shieldwall) atkf:y tfr:w sw:s swf:n efe:y "
+         "start:/3ttttt3/5t5/11/t4T4t/t3TTT3t/tt1TTKTT1tt/t3TTT3t/t4T4t/11/5t5/3ttttt3/",
+         "OpenTafl's Copenhagen with the relaxed shieldwall (swf:n): after any move of a "
+         "side, every complete wall of that side captures",
+         RulesReading::BY_SIDE},
     };
     return table;
 }

@@ -45,6 +45,10 @@ enum class KingStrength : uint8_t {
 
 enum class KingArmed : uint8_t { YES, NO, ANVIL_ONLY, HAMMER_ONLY };
 
+// OpenTafl's shieldwall capture (sw): none, walls closed by pieces only, or
+// by pieces or a corner.
+enum class Shieldwall : uint8_t { NONE, WEAK, STRONG };
+
 // What happens at the repetition count (OpenTafl's tfr).
 enum class RepetitionOutcome : uint8_t {
     DRAW,        // d
@@ -79,8 +83,11 @@ struct Rules {
     KingArmed king_armed = KingArmed::YES;
     KingStrength king_strength = KingStrength::STRONG;
     std::array<SpecialSquares, SPECIAL_KINDS> special;
-    bool linnaean = false;    // linc
-    int no_capture_limit = 0; // plies, 0 = none
+    bool linnaean = false;                    // linc
+    Shieldwall shieldwall = Shieldwall::NONE; // sw
+    bool shieldwall_flank = true;             // swf: only the arriving end piece captures
+    bool edge_fort = false;                   // efe: edge-fort escape
+    int no_capture_limit = 0;                 // plies, 0 = none
     bool no_moves_loses = true;
     bool no_attackers_wins = true;
     bool no_defender_room_loses = true; // nrd

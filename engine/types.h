@@ -112,6 +112,7 @@ enum class EndReason : uint8_t {
     NO_MOVES,
     ENCIRCLED,
     NO_DEFENDER_ROOM,
+    EDGE_FORT,
 };
 
 struct GameResult {

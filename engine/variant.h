@@ -100,7 +100,8 @@ struct Variant {
     bool king_hammer = true; // the king may capture as the moving piece
     bool king_anvil = true;  // the king may be the far side of a sandwich
     // Whether the game can end by the shape of the position (no room for the
-    // defenders, encirclement) rather than by the king or a capture alone.
+    // defenders, an edge fort, encirclement) rather than by the king or a
+    // capture alone.
     bool ends_by_shape = false;
 
     // neighbour[s][d]: the square next to s in direction d, or NO_SQUARE;

@@ -536,7 +536,7 @@ TEST_CASE("bad input: malformed rules strings name the problem", "[notation]") {
     CHECK_THAT(rules_error("dim:7 ber:y" + start), Catch::Contains("ber"));
     CHECK_THAT(rules_error("dim:7 kj:y" + start), Catch::Contains("kj"));
     CHECK_THAT(rules_error("dim:7 sw:y" + start), Catch::Contains("sw"));
-    CHECK_THAT(rules_error("dim:7 efe:y" + start), Catch::Contains("efe"));
+    CHECK_THAT(rules_error("dim:7 efe:x" + start), Catch::Contains("efe"));
     // Binary and huge strings.
     rules_error(std::string("dim:7\0 esc:c", 12) + start);
     rules_error(std::string(1 << 20, 'x'));

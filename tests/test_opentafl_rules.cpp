@@ -254,8 +254,8 @@ TEST_CASE("otn unsupported keys are refused naming the key", "[opentafl]") {
     CHECK_THAT(rules_error("dim:7 kj:y " + START7), Catch::Contains("kj"));
     CHECK_THAT(rules_error("dim:7 spd:1,2,3 " + START7), Catch::Contains("spd"));
     CHECK_THAT(rules_error("dim:7 ber:y " + START7), Catch::Contains("ber"));
-    CHECK_THAT(rules_error("dim:7 sw:s " + START7), Catch::Contains("sw"));
-    CHECK_THAT(rules_error("dim:7 efe:y " + START7), Catch::Contains("efe"));
+    CHECK_THAT(rules_error("dim:7 sw:x " + START7), Catch::Contains("sw"));
+    CHECK_THAT(rules_error("dim:7 efe:x " + START7), Catch::Contains("efe"));
     CHECK_THAT(rules_error("dim:13 start:/13/13/13/13/13/13/13/13/13/13/13/13/13/"),
                Catch::Contains("dim"));
     CHECK_THAT(rules_error("dim:7 start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3c3/"),

@@ -1,0 +1,64 @@
+#include "edge_fort.h"
+
+#include "movegen.h"
+#include "shieldwall.h"
+
+namespace branan {
+
+namespace {
+
+// The squares the king could move to from s if he stood there, everyone
+// else (him included, on his own square) standing still: OpenTafl asks
+// this of squares he does not stand on.
+Bitboard king_targets(const Variant& v, Square s, Bitboard occupied) {
+    const int r = v.rank[s], f = v.file[s];
+    const unsigned rank_occ = unsigned(uint64_t(occupied >> (r * v.size))) & v.line_mask;
+    unsigned file_occ = 0;
+    for (int i = 0; i < v.size; ++i)
+        if (test(occupied, v.square(f, i))) file_occ |= 1u << i;
+    const LineTargets t = line_targets(v, KING, s, rank_occ, file_occ);
+    Bitboard out = 0;
+    for (unsigned bits = t.rank_bits; bits; bits &= bits - 1)
+        out |= square_bb(v.square(std::countr_zero(bits), r));
+    for (unsigned bits = t.file_bits; bits; bits &= bits - 1)
+        out |= square_bb(v.square(f, std::countr_zero(bits)));
+    return out;
+}
+
+} // namespace
+
+bool edge_fort_escape(const Variant& v, Bitboard attackers, Bitboard defenders, Square king) {
+    const Bitboard occupied = attackers | defenders;
+    const Bitboard king_moves = king_targets(v, king, occupied);
+
+    // 1. A defenders' wall holding the king, who can move.
+    EdgeBoard b;
+    b.side[ATTACKERS] = attackers;
+    b.side[DEFENDERS] = defenders;
+    b.kings = square_bb(king);
+    WallList walls;
+    find_walls(v, b, DEFENDERS, walls);
+    for (int i = 0; i < walls.count; ++i)
+        if (test(walls.walls[i].squares, king) && king_moves) return true;
+
+    // 2. The exhaustive check (checkEdgeFortEscape).
+    Bitboard region = square_bb(king) | king_moves, frontier = king_moves;
+    while (frontier) {
+        Bitboard next = 0;
+        for_each_square(frontier, [&](Square s) { next |= king_targets(v, s, occupied); });
+        frontier = next & ~region;
+        region |= frontier;
+    }
+    if (test(v.edges, king) ? !king_moves : !(region & v.edges)) return false;
+    const Bitboard around = v.neighbours(region) & occupied;
+    if (around & attackers) return false;
+    // Every defender next to R (the king among them when R holds squares
+    // next to him): its neighbours outside R not held by defenders.
+    bool fort = true;
+    for_each_square(around, [&](Square s) {
+        if (popcount(v.adjacent[s] & ~region & ~defenders) >= 3) fort = false;
+    });
+    return fort;
+}
+
+} // namespace branan

@@ -1,0 +1,22 @@
+#pragma once
+
+// OpenTafl's edge-fort escape (efe:y), as its code judges it after every
+// move (GameState.checkVictoryInternal, step 6 of the end-of-game order in
+// OTN.md, after "no defender has room" and before encirclement).
+
+#include "variant.h"
+
+namespace branan {
+
+// Whether the defenders win by an edge fort, from the pieces alone
+// (`defenders` includes the king on `king`). Either
+//  1. the shieldwall scan, defenders walling, finds a wall holding the king
+//     and he has a legal move (the other wall squares are not looked at); or
+//  2. R, the king's square and every square he reaches by successive moves
+//     of his own (the others standing still), touches the edge (or he stands
+//     on it with a legal move); no attacker stands next to R; and no
+//     defender next to R has three or more neighbours outside R that are
+//     not held by defenders (OpenTafl's static test that none can be taken).
+bool edge_fort_escape(const Variant& v, Bitboard attackers, Bitboard defenders, Square king);
+
+} // namespace branan
