@@ -106,6 +106,13 @@ struct GameRun {
     ClientRun white, black;
 };
 
+// Both clients ended with status 0 and the server judged every move legal.
+void check_clean_game(const GameRun& run) {
+    CHECK(run.white.status == 0);
+    CHECK(run.black.status == 0);
+    CHECK(run.report.illegal[0] + run.report.illegal[1] == 0);
+}
+
 // A game on the fake server between two in-process clients.
 GameRun play(ServerOptions so, BolognaClientOptions white_opts = {},
              BolognaClientOptions black_opts = {}, bool custom = false) {
@@ -505,9 +512,7 @@ TEST_CASE("bologna: a node-limited game with a short repetition window", "[bolog
     const std::string result = run.report.result;
     INFO(run.report.reason);
     REQUIRE((result == "WHITEWIN" || result == "BLACKWIN" || result == "DRAW"));
-    CHECK(run.white.status == 0);
-    CHECK(run.black.status == 0);
-    CHECK(run.report.illegal[0] + run.report.illegal[1] == 0);
+    check_clean_game(run);
 }
 
 TEST_CASE("bologna: a refused move is asked again and not repeated; too many lose", "[bologna]") {
@@ -635,9 +640,7 @@ TEST_CASE("bologna: a slow server that writes frames in pieces is waited for", "
     GameRun run = play(so);
     INFO(run.report.reason);
     CHECK(!run.report.result.empty());
-    CHECK(run.white.status == 0);
-    CHECK(run.black.status == 0);
-    CHECK(run.report.illegal[0] + run.report.illegal[1] == 0);
+    check_clean_game(run);
 }
 
 TEST_CASE("bologna: a player that runs out of time ends the game with no result", "[bologna]") {

@@ -146,6 +146,21 @@ inline void play_all(Position& pos, const std::string& moves) {
     }
 }
 
+// Perft by its definition: make every move down to depth 0 (the slow
+// count the bulk counters are held against).
+inline uint64_t perft_by_making(Position& pos, int depth) {
+    if (depth == 0) return 1;
+    MoveList list;
+    generate_moves(pos, list);
+    uint64_t n = 0;
+    for (Move m : list) {
+        pos.make_move(m);
+        n += perft_by_making(pos, depth - 1);
+        pos.unmake_move();
+    }
+    return n;
+}
+
 inline bool is_legal(const Position& pos, const std::string& text) {
     auto m = parse_move(pos.variant(), text);
     if (!m) return false;

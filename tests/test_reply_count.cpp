@@ -100,23 +100,10 @@ TEST_CASE("reply count: line-table counts and reply counts equal making the move
 }
 
 TEST_CASE("reply count: perft with bulk counting equals perft by making every move", "[perft]") {
-    // The slow definition: make every move down to depth 0.
-    std::function<uint64_t(Position&, int)> by_making = [&](Position& pos, int depth) {
-        if (depth == 0) return uint64_t(1);
-        MoveList list;
-        generate_moves(pos, list);
-        uint64_t n = 0;
-        for (Move m : list) {
-            pos.make_move(m);
-            n += by_making(pos, depth - 1);
-            pos.unmake_move();
-        }
-        return n;
-    };
     for (const auto& [name, v] : variants_under_test()) {
         INFO(name);
         Position pos(v);
-        CHECK(perft(pos, 3) == by_making(pos, 3));
+        CHECK(perft(pos, 3) == perft_by_making(pos, 3));
         // A middlegame with captures about.
         std::mt19937 rng(7);
         for (int ply = 0; ply < 30; ++ply) {
@@ -127,7 +114,7 @@ TEST_CASE("reply count: perft with bulk counting equals perft by making every mo
         }
         pos.clear_history();
         INFO(to_tfen(pos));
-        CHECK(perft(pos, 3) == by_making(pos, 3));
+        CHECK(perft(pos, 3) == perft_by_making(pos, 3));
     }
 }
 

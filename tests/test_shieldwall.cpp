@@ -47,19 +47,6 @@ Bitboard squares(const Position& pos, std::initializer_list<const char*> names) 
     return b;
 }
 
-uint64_t perft_by_making(Position& pos, int depth) {
-    if (depth == 0) return 1;
-    MoveList list;
-    generate_moves(pos, list);
-    uint64_t n = 0;
-    for (Move m : list) {
-        pos.make_move(m);
-        n += perft_by_making(pos, depth - 1);
-        pos.unmake_move();
-    }
-    return n;
-}
-
 } // namespace
 
 TEST_CASE("shieldwall: the rules keys parse, print only when not default, and round-trip",
