@@ -469,8 +469,8 @@ std::string print_rules(const Rules& r) {
     if (!r.camps.empty()) {
         s += " camp:";
         for (Square q : r.camps) s += square_text(r.size, q) + ",";
-        s += " campu:" + piece_list(r.camp_users);
     }
+    if (r.camp_users != ALL_PIECES) s += " campu:" + piece_list(r.camp_users);
     s += " start:" + r.start;
     return s;
 }
