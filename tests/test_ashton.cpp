@@ -428,8 +428,8 @@ TEST_CASE("ashton: the rules string round-trips and camps need no code path", "[
     CHECK(*again == *r);
     CHECK(r->camps.size() == 16);
     // Each key prints on its own (campu without camps, found by fuzzing).
-    auto users_only = parse_rules(
-        "dim:9 campu:t start:/3ttt3/4t4/4T4/t3T3t/ttTTKTTtt/t3T3t/4T4/4t4/3ttt3/");
+    auto users_only =
+        parse_rules("dim:9 campu:t start:/3ttt3/4t4/4T4/t3T3t/ttTTKTTtt/t3T3t/4T4/4t4/3ttt3/");
     REQUIRE(users_only.ok());
     CHECK(parse_rules(print_rules(*users_only)).value() == *users_only);
     CHECK(r->camp_users == PieceSet(1 << ATTACKER));
