@@ -19,6 +19,7 @@
 #include "tune/dataset.h"
 #include "tune/extract.h"
 #include "tune/fit.h"
+#include "tune/penalty.h"
 #include "tune/playout.h"
 #include "tune/positions.h"
 #include "tune/progress.h"
@@ -403,6 +404,118 @@ TEST_CASE("tune: the gradient equals finite differences", "[tune]") {
     // One thread or two: the same sums.
     const LossGrad one = loss_and_gradient(set, w, k, 1, true);
     CHECK(one.loss == Approx(lg.loss).epsilon(1e-12));
+
+    // With the L2 penalty toward a start: the objective's gradient against
+    // central differences of the objective, every weight (the unused ones
+    // have the penalty's gradient only).
+    Weights start = to_weights(truth);
+    for (int i = 0; i < PARAM_COUNT; ++i) start[i] += 3.0 * (i % 3) - 2.5;
+    const L2Penalty penalty{2.0, start, set.size()};
+    auto objective_value = [&](const Weights& x) { return loss(set, x, k, 1) + penalty.value(x); };
+    const LossGrad og = objective(set, w, k, 2, penalty);
+    CHECK(og.loss == Approx(objective_value(w)).epsilon(1e-12));
+    CHECK(penalty.value(w) > 0.01 * lg.loss); // large enough to be seen
+    int penalised = 0;
+    for (int i = 0; i < PARAM_COUNT; ++i) {
+        const double h = 1e-3;
+        Weights a = w, b = w;
+        a[i] += h;
+        b[i] -= h;
+        const double fd = (objective_value(a) - objective_value(b)) / (2 * h);
+        INFO(param_table()[i].name << " analytic " << og.grad[i] << " numeric " << fd);
+        CHECK(og.grad[i] == Approx(fd).epsilon(1e-5).margin(1e-10));
+        // The penalty's part: 2 lambda / N (w - start).
+        const double part = og.grad[i] - lg.grad[i];
+        CHECK(part == Approx(2 * 2.0 / 400 * (w[i] - start[i])).epsilon(1e-9).margin(1e-12));
+        penalised += std::abs(part) > 1e-4;
+    }
+    CHECK(penalised >= PARAM_COUNT / 2);
+    // lambda 0 is the cross-entropy alone.
+    const LossGrad plain = objective(set, w, k, 2, L2Penalty{0, start, set.size()});
+    CHECK(plain.loss == lg.loss);
+    CHECK(plain.grad == lg.grad);
+}
+
+TEST_CASE("tune: regularisation and early stopping on a small noisy set", "[tune]") {
+    // 300 training positions labelled with a coin toss of sigmoid(K * eval)
+    // of weights near the start: a fit of 33 weights to so few noisy results
+    // overfits. The validation set (4000 positions, soft labels, the
+    // expected loss) measures it.
+    EvalParams truth = default_params(DefaultSet::CORNER);
+    for (int i = 0; i < PARAM_COUNT; ++i) truth.w[i] += (i % 2 ? 3 : -3);
+    const double k = 0.005;
+    TraceSet train = labelled_set("brandubh", 300, 31, truth, k);
+    std::mt19937_64 rng(17);
+    for (size_t i = 0; i < train.size(); ++i) {
+        const float coin = std::bernoulli_distribution(train.result[i])(rng) ? 1 : 0;
+        train.result[i] = train.target[i] = coin;
+    }
+    const TraceSet validation = labelled_set("brandubh", 4000, 32, truth, k);
+    const Weights start = to_weights(default_params(DefaultSet::CORNER));
+    FitOptions options;
+    options.epochs = 400;
+    options.threads = 2;
+    auto validation_loss = [&](const Weights& w) { return loss(validation, w, k, 2); };
+    const double at_start = validation_loss(start);
+
+    // Unregularised, every epoch: worse than the start on validation.
+    const FitResult plain = fit_weights(train, nullptr, start, k, options, nullptr);
+    const double plain_loss = validation_loss(plain.weights);
+    CHECK(plain.epochs_run == options.epochs);
+    CHECK(plain_loss > at_start + 0.01);
+
+    // L2 (a prior of 10 centi-soldiers): better than unregularised on
+    // validation, and no worse than the start by more than 0.002.
+    options.l2 = 0.005;
+    const FitResult l2 = fit_weights(train, nullptr, start, k, options, nullptr);
+    const double l2_loss = validation_loss(l2.weights);
+    INFO("validation: start " << at_start << " unregularised " << plain_loss << " l2 " << l2_loss);
+    CHECK(l2_loss < plain_loss - 0.005);
+    CHECK(l2_loss < at_start + 0.002);
+    // A strong prior (lambda 5: 0.3 centi-soldiers) keeps every weight within
+    // 3 centi-soldiers of the start.
+    options.l2 = 5;
+    const FitResult strong = fit_weights(train, nullptr, start, k, options, nullptr);
+    for (int i = 0; i < PARAM_COUNT; ++i) {
+        INFO(param_table()[i].name << " start " << start[i] << " fitted " << strong.weights[i]);
+        CHECK(std::abs(strong.weights[i] - start[i]) <= 3);
+    }
+
+    // Early stopping, unregularised: the best epoch by validation loss is
+    // kept, the fit stops 30 epochs after it, and the rounded weights are
+    // no worse than the start on validation.
+    options.l2 = 0;
+    options.patience = 30;
+    const FitResult early = fit_weights(train, &validation, start, k, options, nullptr);
+    INFO("best epoch " << early.best_epoch << " of " << early.epochs_run << ", validation "
+                       << early.best_validation << " rounded " << early.rounded_validation);
+    CHECK(early.epochs_run < options.epochs);
+    CHECK(early.epochs_run == early.best_epoch + options.patience);
+    CHECK(early.start_validation == Approx(at_start).epsilon(1e-12));
+    CHECK(early.best_validation == Approx(validation_loss(early.weights)).epsilon(1e-12));
+    CHECK(early.best_validation <= at_start);
+    CHECK(early.rounded_validation <= at_start);
+    CHECK(early.rounded_validation ==
+          Approx(validation_loss(to_weights(early.rounded))).epsilon(1e-12));
+    CHECK(validation_loss(to_weights(early.rounded)) < plain_loss);
+    // Without patience the same path runs on: its best is the same or later
+    // and lower.
+    options.patience = 0;
+    const FitResult full = fit_weights(train, &validation, start, k, options, nullptr);
+    CHECK(full.epochs_run == options.epochs);
+    CHECK(full.best_epoch >= early.best_epoch);
+    CHECK(full.best_validation <= early.best_validation);
+
+    // When nothing beats the start on validation, the start is returned:
+    // validation labels made with the start weights, so that the start is
+    // their optimum.
+    const TraceSet start_labels =
+        labelled_set("brandubh", 2000, 33, default_params(DefaultSet::CORNER), k);
+    const FitResult kept = fit_weights(train, &start_labels, start, k, options, nullptr);
+    CHECK(kept.best_epoch == 0);
+    CHECK(kept.start_kept);
+    CHECK(kept.rounded == default_params(DefaultSet::CORNER));
+    CHECK(kept.rounded_validation == kept.start_validation);
 }
 
 TEST_CASE("tune: clamped positions are constants", "[tune]") {
@@ -453,7 +566,8 @@ TEST_CASE("tune: the fit recovers the weights that made the labels", "[tune]") {
     options.epochs = 1500;
     options.lr = 10.0;
     options.threads = 2;
-    const Weights fitted = fit_weights(train, nullptr, to_weights(start), k, options, nullptr);
+    const Weights fitted =
+        fit_weights(train, nullptr, to_weights(start), k, options, nullptr).weights;
     const auto usage = train.usage();
     // The loss reaches that of the truth (the labels' own entropy).
     CHECK(loss(train, fitted, k, 2) == Approx(loss(train, to_weights(truth), k, 2)).epsilon(1e-4));
@@ -515,6 +629,16 @@ TEST_CASE("tune: extract and fit from the command line", "[tune]") {
     CHECK(read_file(again) == read_file(weights));
     CHECK(r.err.find("of other rules than tablut") != std::string::npos);
 
+    // --l2 and --patience: reported; the written weights are those of the
+    // best epoch, no worse than the start on validation.
+    r = run_tune({"fit", positions, "-o", again, "--epochs", "50", "--threads", "1", "--l2",
+                  "0.005", "--patience", "5", "--validation", "0.3"});
+    INFO(r.err);
+    REQUIRE(r.status == 0);
+    CHECK(r.err.find("L2 toward the start weights, lambda 0.005 (a Gaussian prior of 10 "
+                     "centi-soldiers") != std::string::npos);
+    CHECK(r.err.find("kept the weights after epoch") != std::string::npos);
+
     // --start: a partial EvalFile over the defaults.
     write_file(dir / "start.txt", "king_mobility = 7\n");
     r = run_tune({"fit", positions, "-o", again, "--epochs", "1", "--start", dir / "start.txt",
@@ -560,6 +684,9 @@ TEST_CASE("tune: bad input exits 2 naming what, and writes nothing", "[tune]") {
     fails({"fit", positions, "-o", out, "--epochs", "0"}, "--epochs");
     fails({"fit", positions, "-o", out, "--threads", "0"}, "--threads");
     fails({"fit", positions, "-o", out, "--lr", "0"}, "--lr");
+    fails({"fit", positions, "-o", out, "--l2", "-1"}, "--l2");
+    fails({"fit", positions, "-o", out, "--l2", "nan"}, "--l2");
+    fails({"fit", positions, "-o", out, "--patience", "-1"}, "--patience");
     fails({"fit", positions, "-o", out, "--set", "middle"}, "unknown default set 'middle'");
     // Unknown presets.
     fails({"fit", positions, "-o", out, "--preset", "chess"}, "unknown variant 'chess'");

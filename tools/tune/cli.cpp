@@ -33,7 +33,7 @@ constexpr const char* USAGE =
     "      quiet positions of branan-match games (folders, game-NNNNN.txt, summary.jsonl)\n"
     "  fit positions.txt -o weights.txt [--set corner|corner_weak|edge|auto] [--preset NAME]\n"
     "      [--start FILE] [--lambda L] [--validation F] [--epochs N] [--threads N] [--seed S]\n"
-    "      [--lr X]   fit the evaluation weights to the results\n"
+    "      [--lr X] [--l2 LAMBDA] [--patience N]   fit the evaluation weights to the results\n"
     "  defaults weights.txt --set corner|corner_weak|edge [--dir SOURCE_DIR]\n"
     "      validate a weight file and install it as eval/weights/<set>.txt\n"
     "  bench-fit N [--preset NAME] [--threads N] [--epochs N] [--seed S]\n"
@@ -173,17 +173,37 @@ Result<EvalParams> run_fit(const FitRun& r, std::ostream& err) {
     };
     err << "fit: before: " << losses(start) << "\n";
 
+    if (r.fit.l2 > 0)
+        err << "fit: L2 toward the start weights, lambda " << fmt("%g", r.fit.l2)
+            << fmt(" (a Gaussian prior of %.3g centi-soldiers on each weight's change)",
+                   1 / std::sqrt(2 * r.fit.l2))
+            << "\n";
+
     Progress bar(err, "fit", r.fit.epochs, r.tty);
     t0 = std::chrono::steady_clock::now();
-    const Weights fitted = fit_weights(*train, val->size() ? &*val : nullptr, start, k, r.fit,
-                                       [&](int epoch, double tl, double vl) {
-                                           std::string note =
-                                               fmt("epoch %.0f train %.6f", epoch, tl);
-                                           if (!std::isnan(vl)) note += fmt(" validation %.6f", vl);
-                                           bar.update(epoch, note, !r.tty);
-                                       });
+    const FitResult fitted = fit_weights(*train, val->size() ? &*val : nullptr, start, k, r.fit,
+                                         [&](int epoch, double tl, double vl) {
+                                             std::string note =
+                                                 fmt("epoch %.0f train %.6f", epoch, tl);
+                                             if (!std::isnan(vl))
+                                                 note += fmt(" validation %.6f", vl);
+                                             bar.update(epoch, note, !r.tty);
+                                         });
     bar.finish("done in " + format_seconds(seconds_since(t0)));
-    const EvalParams result = round_weights(fitted);
+    if (val->size()) {
+        err << "fit: " << fitted.epochs_run << " epochs run"
+            << (fitted.epochs_run < r.fit.epochs ? " (stopped: " + std::to_string(r.fit.patience) +
+                                                       " epochs without a lower validation loss)"
+                                                 : std::string())
+            << "; kept the weights after epoch " << fitted.best_epoch
+            << fmt(" (validation %.6f; start %.6f)", fitted.best_validation,
+                   fitted.start_validation)
+            << "\n";
+        if (fitted.start_kept)
+            err << "fit: the rounded weights are no better than the start on validation: "
+                   "the start weights are written\n";
+    }
+    const EvalParams result = fitted.rounded;
     err << "fit: after (rounded): " << losses(to_weights(result)) << "\n";
     return result;
 }
@@ -200,7 +220,10 @@ int cmd_fit(const std::vector<std::string>& args, std::ostream& out, std::ostrea
         "epochs", po::value<int>()->default_value(FitOptions{}.epochs),
         "epochs")("threads", po::value<int>()->default_value(default_threads()),
                   "threads")("seed", po::value<uint64_t>()->default_value(1), "seed of the split")(
-        "lr", po::value<double>()->default_value(FitOptions{}.lr), "learning rate");
+        "lr", po::value<double>()->default_value(FitOptions{}.lr), "learning rate")(
+        "l2", po::value<double>()->default_value(FitOptions{}.l2),
+        "L2 toward the start")("patience", po::value<int>()->default_value(FitOptions{}.patience),
+                               "epochs without a lower validation loss before stopping (0: never)");
     po::positional_options_description pos;
     pos.add("positions", 1);
     const po::variables_map vm = parse(options, args, pos);
@@ -226,6 +249,13 @@ int cmd_fit(const std::vector<std::string>& args, std::ostream& out, std::ostrea
     r.fit.lr = vm["lr"].as<double>();
     if (!(r.fit.lr > 0 && r.fit.lr <= 10000))
         throw UsageError{"--lr " + fmt("%g", r.fit.lr) + " is out of range (0 < lr <= 10000)"};
+    r.fit.l2 = vm["l2"].as<double>();
+    if (!(r.fit.l2 >= 0 && r.fit.l2 <= 1e6))
+        throw UsageError{"--l2 " + fmt("%g", r.fit.l2) + " is out of range (0..1e6)"};
+    r.fit.patience = vm["patience"].as<int>();
+    if (r.fit.patience < 0 || r.fit.patience > 1000000)
+        throw UsageError{"--patience " + std::to_string(r.fit.patience) +
+                         " is out of range (0..1000000)"};
     r.seed = vm["seed"].as<uint64_t>();
     const std::string set_name = vm["set"].as<std::string>();
     std::optional<DefaultSet> set;

@@ -72,6 +72,14 @@ double loss(const TraceSet& set, const Weights& w, double k, int threads, bool u
     return loss_and_gradient(set, w, k, threads, false, use_result).loss;
 }
 
+LossGrad objective(const TraceSet& set, const Weights& w, double k, int threads,
+                   const L2Penalty& penalty) {
+    LossGrad lg = loss_and_gradient(set, w, k, threads, true);
+    lg.loss += penalty.value(w);
+    penalty.add_gradient(w, lg.grad);
+    return lg;
+}
+
 double fit_k(const TraceSet& set, const Weights& w, int threads) {
     auto f = [&](double log_k) { return loss(set, w, std::exp(log_k), threads, true); };
     double a = std::log(1e-5), b = std::log(0.3);
@@ -96,18 +104,35 @@ double fit_k(const TraceSet& set, const Weights& w, int threads) {
     return std::exp((a + b) / 2);
 }
 
-Weights fit_weights(const TraceSet& train, const TraceSet* validation, const Weights& start,
-                    double k, const FitOptions& options, const EpochReport& report) {
+FitResult fit_weights(const TraceSet& train, const TraceSet* validation, const Weights& start,
+                      double k, const FitOptions& options, const EpochReport& report) {
     const auto& table = param_table();
+    const bool validate = validation && validation->size();
+    auto validation_loss = [&](const Weights& w) {
+        return validate ? loss(*validation, w, k, options.threads) : std::nan("");
+    };
+    const L2Penalty penalty{options.l2, start, train.size()};
+    FitResult r;
+    r.weights = start;
+    r.start_validation = r.best_validation = validation_loss(start);
     Weights w = start, m{}, v{};
     constexpr double BETA1 = 0.9, BETA2 = 0.999, EPS = 1e-8;
     double b1 = 1, b2 = 1;
+    // The validation loss of the weights after `steps` epochs' steps.
+    auto consider = [&](int steps, double val) {
+        if (!validate || val < r.best_validation) {
+            r.best_validation = val;
+            r.best_epoch = steps;
+            r.weights = w;
+        }
+    };
     for (int epoch = 1; epoch <= options.epochs; ++epoch) {
-        const LossGrad lg = loss_and_gradient(train, w, k, options.threads, true);
-        const double val = validation && validation->size()
-                               ? loss(*validation, w, k, options.threads)
-                               : std::nan("");
-        if (report) report(epoch, lg.loss, val);
+        const LossGrad lg = objective(train, w, k, options.threads, penalty);
+        // The cross-entropy alone is reported (comparable with validation).
+        const double val = epoch == 1 ? r.start_validation : validation_loss(w);
+        if (report) report(epoch, lg.loss - penalty.value(w), val);
+        consider(epoch - 1, val);
+        if (validate && options.patience > 0 && epoch - 1 - r.best_epoch >= options.patience) break;
         const double progress = options.epochs > 1 ? double(epoch - 1) / (options.epochs - 1) : 1;
         const double lr = options.lr * (0.05 + 0.95 * 0.5 * (1 + std::cos(M_PI * progress)));
         b1 *= BETA1;
@@ -120,8 +145,19 @@ Weights fit_weights(const TraceSet& train, const TraceSet* validation, const Wei
             w[i] -= lr * mh / (std::sqrt(vh) + EPS);
             w[i] = std::clamp(w[i], double(table[i].min), double(table[i].max));
         }
+        r.epochs_run = epoch;
     }
-    return w;
+    if (r.epochs_run == options.epochs) consider(options.epochs, validation_loss(w));
+    r.rounded = round_weights(r.weights);
+    r.rounded_validation = validation_loss(to_weights(r.rounded));
+    // Rounding can cost a little: never return more validation loss than
+    // the start's.
+    if (validate && !(r.rounded_validation < r.start_validation)) {
+        r.rounded = round_weights(start);
+        r.rounded_validation = r.start_validation;
+        r.start_kept = true;
+    }
+    return r;
 }
 
 EvalParams round_weights(const Weights& w) {

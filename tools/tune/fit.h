@@ -28,12 +28,22 @@
 // to 5 % of lr over the epochs, so the last steps are well under the
 // rounding unit (1 centi-soldier). Weights are clamped to their ranges
 // (param_table) after each step and rounded at the end.
+//
+// Regularisation (penalty.h): an L2 pull toward the start weights is added
+// to the training loss (FitOptions::l2). Early stopping: with a validation
+// set, the weights of the epoch with the lowest validation loss are kept,
+// not the last ones, and with FitOptions::patience the fit stops after that
+// many epochs without a new lowest; the rounded result is checked on the
+// validation set too, and the start is returned when it is no better than
+// the start. So a fit never returns weights whose validation loss is above
+// the start's.
 
 #include <functional>
 #include <ostream>
 #include <vector>
 
 #include "dataset.h"
+#include "penalty.h"
 
 namespace branan::tune {
 
@@ -49,6 +59,10 @@ struct LossGrad {
 LossGrad loss_and_gradient(const TraceSet& set, const Weights& w, double k, int threads,
                            bool want_grad, bool use_result = false);
 double loss(const TraceSet& set, const Weights& w, double k, int threads, bool use_result = false);
+// What the fit minimises: the mean cross-entropy against the targets plus
+// the penalty (`loss` and `grad` include it; `clamped` as above).
+LossGrad objective(const TraceSet& set, const Weights& w, double k, int threads,
+                   const L2Penalty& penalty);
 
 // Golden-section search of K in [1e-5, 0.3] on the results.
 double fit_k(const TraceSet& set, const Weights& w, int threads);
@@ -60,15 +74,33 @@ struct FitOptions {
     int epochs = 1000;
     double lr = 5.0;
     int threads = 1;
+    // L2 toward the start (penalty.h); 0: none.
+    double l2 = 0;
+    // Stop after this many epochs without a new lowest validation loss;
+    // 0: run every epoch (the best is kept all the same).
+    int patience = 0;
+};
+
+struct FitResult {
+    Weights weights{};       // those of the best epoch (the last without validation), not rounded
+    EvalParams rounded;      // rounded and clamped; the start when that is no better on validation
+    int best_epoch = 0;      // epochs of steps behind `weights` (0: the start)
+    int epochs_run = 0;      // less than FitOptions::epochs when stopped early
+    bool start_kept = false; // `rounded` is the start: nothing beat it on validation
+    // Validation losses (NaN without a validation set): of the start, of
+    // `weights`, of `rounded`.
+    double start_validation = 0, best_validation = 0, rounded_validation = 0;
 };
 
 // Called after every epoch: epoch (1-based), train loss, validation loss
 // (NaN without a validation set), before the step's weights are updated.
 using EpochReport = std::function<void(int epoch, double train, double validation)>;
 
-// Adam from `start`; returns the fitted weights (not rounded).
-Weights fit_weights(const TraceSet& train, const TraceSet* validation, const Weights& start,
-                    double k, const FitOptions& options, const EpochReport& report);
+// Adam from `start` (which must be whole numbers in range, as EvalParams
+// are). Without a validation set (nullptr or empty) it runs every epoch and
+// returns the last weights.
+FitResult fit_weights(const TraceSet& train, const TraceSet* validation, const Weights& start,
+                      double k, const FitOptions& options, const EpochReport& report);
 
 // Rounded to integers and clamped to the ranges.
 EvalParams round_weights(const Weights& w);
