@@ -30,7 +30,15 @@ struct Geo {
         for (int r = 0; r < N; ++r) b |= Bitboard(1) << (r * N + f);
         return b;
     }
+    static constexpr Bitboard make_rank(int r) {
+        Bitboard b = 0;
+        for (int f = 0; f < N; ++f) b |= Bitboard(1) << (r * N + f);
+        return b;
+    }
     static constexpr B board = B(make_board());
+    static constexpr B file_a = B(make_file(0)), file_last = B(make_file(N - 1));
+    static constexpr B rank_1 = B(make_rank(0)), rank_last = B(make_rank(N - 1));
+    static constexpr B edge = file_a | file_last | rank_1 | rank_last;
     static constexpr B not_file_a = B(board & ~make_file(0));        // eastward steps land here
     static constexpr B not_file_last = B(board & ~make_file(N - 1)); // westward steps land here
 
@@ -45,6 +53,19 @@ struct Geo {
     static B east(B b) { return (b << 1) & not_file_a; }
     static B west(B b) { return (b >> 1) & not_file_last; }
     static B neighbours(B b) { return north(b) | south(b) | east(b) | west(b); }
+    static B diagonals(B b) { return north(east(b) | west(b)) | south(east(b) | west(b)); }
+
+    // Shieldwall material: the pieces of `own` on the edge that have another
+    // of `row` next to them along that edge and a piece of `inside` on the
+    // square inside them (a wall of two or more faced by the enemy, one
+    // closing move from capture when its ends are open).
+    static B edge_faced(B own, B row, B inside) {
+        const B r1 = row & rank_1, rl = row & rank_last, fa = row & file_a, fl = row & file_last;
+        return (own & rank_1 & south(inside) & (east(r1) | west(r1))) |
+               (own & rank_last & north(inside) & (east(rl) | west(rl))) |
+               (own & file_a & west(inside) & (north(fa) | south(fa))) |
+               (own & file_last & east(inside) & (north(fl) | south(fl)));
+    }
 
     // Occluded fills along one direction (a shift by STEP) by doubling
     // steps: 1, 2, 4 cover 7 steps, enough up to 8x8; one more single step
@@ -285,6 +306,12 @@ void eval_terms(const Position& pos, Tables& t, Acc& acc) {
         acc.add(ATTACKERS, KING_ADJACENT_HOSTILE, G::count(adj & hostile) + off_board);
         acc.add(DEFENDERS, KING_ADJACENT_DEFENDER, G::count(adj & D));
         if (K & B(v.throne)) acc.add(DEFENDERS, KING_ON_THRONE, 1);
+        // Edge forts: a king on the edge among his defenders is hard to
+        // reach and one shape away from the fort that wins.
+        if (v.rules.edge_fort && (K & G::edge)) {
+            acc.add(DEFENDERS, FORT_KING_ON_EDGE, 1);
+            acc.add(DEFENDERS, FORT_DEFENDERS, G::count((adj | G::diagonals(K)) & D));
+        }
         if (K & B(t.throne_adjacent)) acc.add(DEFENDERS, KING_BESIDE_THRONE, 1);
 
         // Can an attacker capture the king with one move? A side is
@@ -406,6 +433,12 @@ void eval_terms(const Position& pos, Tables& t, Acc& acc) {
         ((G::south(anvil_vs_d) & G::north(reach_a)) | (G::north(anvil_vs_d) & G::south(reach_a)) |
          (G::west(anvil_vs_d) & G::east(reach_a)) | (G::east(anvil_vs_d) & G::west(reach_a)));
     acc.add(DEFENDERS, DEFENDER_EXPOSED, G::count(exposed_d));
+
+    // Shieldwalls: rows on the edge already faced by the enemy.
+    if (v.rules.shieldwall != Shieldwall::NONE) {
+        acc.add(ATTACKERS, ATTACKER_WALL_EXPOSED, G::count(G::edge_faced(A, A, D | K)));
+        acc.add(DEFENDERS, DEFENDER_WALL_EXPOSED, G::count(G::edge_faced(D, D | K, A)));
+    }
 }
 
 // The one code path of the evaluation and the trace.

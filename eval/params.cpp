@@ -70,8 +70,25 @@ const char* default_set_name(DefaultSet set) {
         return "corner_weak";
     case DefaultSet::EDGE:
         return "edge";
+    case DefaultSet::CORNER_LARGE:
+        return "corner_large";
     }
     return "?";
+}
+
+std::optional<DefaultSet> find_default_set(std::string_view name) {
+    for (DefaultSet set : ALL_DEFAULT_SETS)
+        if (name == default_set_name(set)) return set;
+    return std::nullopt;
+}
+
+std::string default_set_names() {
+    std::string out;
+    for (DefaultSet set : ALL_DEFAULT_SETS) {
+        if (!out.empty()) out += ", ";
+        out += default_set_name(set);
+    }
+    return out;
 }
 
 namespace {
@@ -81,7 +98,7 @@ namespace {
 const std::vector<ParamInfo>& info_table() {
     static const std::vector<ParamInfo> table = {
 #define BRANAN_X(id, name, lo, hi, term, owner, desc)                                              \
-    ParamInfo{name, lo, hi, 0, 0, 0, EvalTerm::term, ParamOwner::owner, desc},
+    ParamInfo{name, lo, hi, {}, EvalTerm::term, ParamOwner::owner, desc},
         BRANAN_EVAL_PARAMS(BRANAN_X)
 #undef BRANAN_X
     };
@@ -93,13 +110,9 @@ const std::vector<ParamInfo>& info_table() {
 const std::vector<ParamInfo>& param_table() {
     static const std::vector<ParamInfo> table = [] {
         std::vector<ParamInfo> t = info_table();
-        const EvalParams corner = default_params(DefaultSet::CORNER);
-        const EvalParams weak = default_params(DefaultSet::CORNER_WEAK);
-        const EvalParams edge = default_params(DefaultSet::EDGE);
-        for (int i = 0; i < PARAM_COUNT; ++i) {
-            t[i].default_corner = corner.w[i];
-            t[i].default_corner_weak = weak.w[i];
-            t[i].default_edge = edge.w[i];
+        for (DefaultSet set : ALL_DEFAULT_SETS) {
+            const EvalParams p = default_params(set);
+            for (int i = 0; i < PARAM_COUNT; ++i) t[i].defaults[size_t(set)] = p.w[i];
         }
         return t;
     }();
@@ -138,10 +151,12 @@ std::array<int, PARAM_COUNT> parse_default_set(DefaultSet set) {
 }
 
 const std::array<int, PARAM_COUNT>& default_weights(DefaultSet set) {
-    static const std::array<std::array<int, PARAM_COUNT>, 3> sets = {
-        parse_default_set(DefaultSet::CORNER), parse_default_set(DefaultSet::CORNER_WEAK),
-        parse_default_set(DefaultSet::EDGE)};
-    return sets[int(set)];
+    static const auto sets = [] {
+        std::array<std::array<int, PARAM_COUNT>, DEFAULT_SET_COUNT> out{};
+        for (DefaultSet s : ALL_DEFAULT_SETS) out[size_t(s)] = parse_default_set(s);
+        return out;
+    }();
+    return sets[size_t(set)];
 }
 
 } // namespace
@@ -156,6 +171,7 @@ EvalParams default_params(DefaultSet set) {
 
 DefaultSet default_set_for(const Rules& rules) {
     if (rules.escape == EscapeType::EDGE) return DefaultSet::EDGE;
+    if (rules.size >= 10) return DefaultSet::CORNER_LARGE;
     return rules.king_strength == KingStrength::WEAK ? DefaultSet::CORNER_WEAK : DefaultSet::CORNER;
 }
 

@@ -27,6 +27,8 @@ namespace branan {
 // "corner_weak": corner-escape games with a king captured by two attackers
 // (house Brandubh); "edge": edge-escape games (Tablut)), written by the tuner
 // (tools/tune) and compiled in by eval/CMakeLists.txt (default_weights.h).
+// "corner_large": corner-escape games on 10x10 and 11x11 boards (Fetlar,
+// Copenhagen).
 #define BRANAN_EVAL_PARAMS(X)                                                                      \
     X(ATTACKER_PIECE, "attacker_piece", 0, 1000, MATERIAL, ATTACKERS,                              \
       "each attacker on the board")                                                                \
@@ -74,6 +76,11 @@ namespace branan {
       "where it helps capture him)")                                                               \
     X(KING_ADJACENT_DEFENDER, "king_adjacent_defender", -500, 500, KING, DEFENDERS,                \
       "each defender next to the king (his shield)")                                               \
+    X(FORT_KING_ON_EDGE, "fort_king_on_edge", -500, 500, KING, DEFENDERS,                          \
+      "edge-fort games: the king stands on the board's edge")                                      \
+    X(FORT_DEFENDERS, "fort_defenders", -200, 200, KING, DEFENDERS,                                \
+      "edge-fort games: each defender on the eight squares around the king while he stands on "    \
+      "the edge")                                                                                  \
     X(KING_CAPTURE_THREAT, "king_capture_threat", 0, 10000, KING, ATTACKERS,                       \
       "attackers to move and an attacker can capture the king")                                    \
     X(KING_CAPTURE_THREAT_DEFER, "king_capture_threat_defer", 0, 2000, KING, ATTACKERS,            \
@@ -90,6 +97,12 @@ namespace branan {
       "each attacker a defender could capture with one move")                                      \
     X(DEFENDER_EXPOSED, "defender_exposed", -500, 500, SAFETY, DEFENDERS,                          \
       "each defender an attacker could capture with one move")                                     \
+    X(ATTACKER_WALL_EXPOSED, "attacker_wall_exposed", -500, 500, SAFETY, ATTACKERS,                \
+      "shieldwall games: each attacker on the edge, next to another attacker there, with a "       \
+      "defender on the square inside it")                                                          \
+    X(DEFENDER_WALL_EXPOSED, "defender_wall_exposed", -500, 500, SAFETY, DEFENDERS,                \
+      "shieldwall games: each defender on the edge, next to another defender or the king there, "  \
+      "with an attacker on the square inside it")                                                  \
     X(ATTACKER_MOBILITY, "attacker_mobility", -100, 100, MOBILITY, ATTACKERS,                      \
       "each empty square some attacker can move to")                                               \
     X(DEFENDER_MOBILITY, "defender_mobility", -100, 100, MOBILITY, DEFENDERS,                      \
@@ -112,24 +125,34 @@ const char* term_name(EvalTerm term);
 // Whose feature a weight measures. BOTH: counted for each side separately.
 enum class ParamOwner : uint8_t { ATTACKERS, DEFENDERS, BOTH };
 
+// The default sets, by name ("corner", "corner_weak", "edge",
+// "corner_large"), each one file eval/weights/<name>.txt.
+enum class DefaultSet : uint8_t { CORNER, CORNER_WEAK, EDGE, CORNER_LARGE };
+constexpr int DEFAULT_SET_COUNT = 4;
+constexpr std::array<DefaultSet, DEFAULT_SET_COUNT> ALL_DEFAULT_SETS = {
+    DefaultSet::CORNER, DefaultSet::CORNER_WEAK, DefaultSet::EDGE, DefaultSet::CORNER_LARGE};
+const char* default_set_name(DefaultSet set);
+// By name; nullopt for a name that is not a default set.
+std::optional<DefaultSet> find_default_set(std::string_view name);
+// "corner, corner_weak, edge, corner_large", for messages.
+std::string default_set_names();
+
 struct ParamInfo {
     const char* name;
     int min, max;
-    // From the compiled-in weight files (eval/weights/*.txt).
-    int default_corner, default_corner_weak, default_edge;
+    // From the compiled-in weight files (eval/weights/*.txt), by DefaultSet.
+    std::array<int, DEFAULT_SET_COUNT> defaults;
     EvalTerm term;
     ParamOwner owner;
     const char* description;
+
+    int default_in(DefaultSet set) const { return defaults[size_t(set)]; }
 };
 
 // Index by ParamId.
 const std::vector<ParamInfo>& param_table();
 // By name, ignoring ASCII case (as protocol option names do).
 std::optional<ParamId> find_param(std::string_view name);
-
-// The default sets, by name ("corner", "corner_weak", "edge").
-enum class DefaultSet : uint8_t { CORNER, CORNER_WEAK, EDGE };
-const char* default_set_name(DefaultSet set);
 
 struct EvalParams {
     std::array<int, PARAM_COUNT> w;
@@ -146,9 +169,9 @@ struct EvalParams {
 // first call (a file that does not parse stops the program with the error:
 // tests/test_eval.cpp parses each one, so such a file fails the tests).
 EvalParams default_params(DefaultSet set);
-// Which default set fits the rules (any board size): edge escape -> edge;
-// corner escape -> corner_weak when the king is weak everywhere (ks:w),
-// else corner.
+// Which default set fits the rules: edge escape -> edge; corner escape on
+// 10x10 and 11x11 boards -> corner_large; smaller corner-escape boards ->
+// corner_weak when the king is weak everywhere (ks:w), else corner.
 DefaultSet default_set_for(const Rules& rules);
 EvalParams default_params(const Rules& rules);
 

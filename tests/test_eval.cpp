@@ -106,12 +106,10 @@ TEST_CASE("eval: the weights table is consistent", "[eval]") {
         INFO(p.name);
         CHECK(names.insert(p.name).second);
         CHECK(p.min <= p.max);
-        CHECK(p.default_corner >= p.min);
-        CHECK(p.default_corner <= p.max);
-        CHECK(p.default_corner_weak >= p.min);
-        CHECK(p.default_corner_weak <= p.max);
-        CHECK(p.default_edge >= p.min);
-        CHECK(p.default_edge <= p.max);
+        for (DefaultSet set : ALL_DEFAULT_SETS) {
+            CHECK(p.default_in(set) >= p.min);
+            CHECK(p.default_in(set) <= p.max);
+        }
         for (char c : std::string(p.name))
             CHECK(((c >= 'a' && c <= 'z') || c == '_' || (c >= '0' && c <= '9')));
         CHECK(find_param(p.name).has_value());
@@ -126,22 +124,23 @@ TEST_CASE("eval: default sets follow the rules' escape type", "[eval]") {
         auto rules = preset_rules(preset);
         REQUIRE(rules.ok());
         const DefaultSet want = rules->escape == EscapeType::EDGE ? DefaultSet::EDGE
+                                : rules->size >= 10               ? DefaultSet::CORNER_LARGE
                                 : rules->king_strength == KingStrength::WEAK
                                     ? DefaultSet::CORNER_WEAK
                                     : DefaultSet::CORNER;
         CHECK(default_set_for(*rules) == want);
         const EvalParams p = default_params(*rules);
-        for (int i = 0; i < PARAM_COUNT; ++i) {
-            const ParamInfo& info = param_table()[i];
-            CHECK(p.w[i] == (want == DefaultSet::CORNER        ? info.default_corner
-                             : want == DefaultSet::CORNER_WEAK ? info.default_corner_weak
-                                                               : info.default_edge));
-        }
+        for (int i = 0; i < PARAM_COUNT; ++i) CHECK(p.w[i] == param_table()[i].default_in(want));
     }
     CHECK(default_set_for(*preset_rules("brandubh")) == DefaultSet::CORNER);
     CHECK(default_set_for(*preset_rules("brandubh-house")) == DefaultSet::CORNER_WEAK);
     CHECK(default_set_for(*preset_rules("tablut")) == DefaultSet::EDGE);
     CHECK(default_set_for(*preset_rules("tablut-house")) == DefaultSet::EDGE);
+    for (const char* large : {"fetlar", "computer-fetlar", "copenhagen", "copenhagen-relaxed"})
+        CHECK(default_set_for(*preset_rules(large)) == DefaultSet::CORNER_LARGE);
+    CHECK(default_set_for(*preset_rules("tawlbwrdd")) == DefaultSet::EDGE);
+    for (DefaultSet set : ALL_DEFAULT_SETS) CHECK(find_default_set(default_set_name(set)) == set);
+    CHECK_FALSE(find_default_set("corner11").has_value());
     CHECK(std::string(default_set_name(DefaultSet::CORNER_WEAK)) == "corner_weak");
     CHECK(EvalParams{} == default_params(DefaultSet::CORNER));
 }
@@ -163,7 +162,7 @@ TEST_CASE("eval: set_param and get_param check names and ranges", "[eval]") {
 }
 
 TEST_CASE("eval: save and load round trip", "[eval]") {
-    for (DefaultSet set : {DefaultSet::CORNER, DefaultSet::CORNER_WEAK, DefaultSet::EDGE}) {
+    for (DefaultSet set : ALL_DEFAULT_SETS) {
         const EvalParams p = default_params(set);
         auto back = load_params(save_params(p));
         INFO((back ? std::string("ok") : back.error()));
@@ -608,4 +607,49 @@ TEST_CASE("eval: escape squares the king may stop on but not pass", "[eval]") {
         const EvalTrace tp = trace(p);
         for (int s = 1; s < 8; ++s) CHECK(trace(transformed(p, s)).coef == tp.coef);
     }
+}
+
+TEST_CASE("eval: edge forts, in edge-fort games only", "[eval]") {
+    // King on f1 with defenders on e1 (beside him), e2 and g2 (diagonal).
+    const std::string tfen = "11/11/11/5t5/11/11/11/11/11/4T1T4/4TK5 d";
+    const EvalTrace c = trace(eval_tfen(eval_variant("copenhagen"), tfen));
+    CHECK(c.coef[FORT_KING_ON_EDGE][DEFENDERS] == 1);
+    CHECK(c.coef[FORT_DEFENDERS][DEFENDERS] == 3);
+    // Off the edge: nothing.
+    const EvalTrace up =
+        trace(eval_tfen(eval_variant("copenhagen"), "11/11/11/5t5/11/11/11/11/5K5/4T1T4/4T6 d"));
+    CHECK(up.coef[FORT_KING_ON_EDGE][DEFENDERS] == 0);
+    CHECK(up.coef[FORT_DEFENDERS][DEFENDERS] == 0);
+    // Fetlar has no edge-fort escape.
+    const EvalTrace f = trace(eval_tfen(eval_variant("fetlar"), tfen));
+    CHECK(f.coef[FORT_KING_ON_EDGE][DEFENDERS] == 0);
+    CHECK(f.coef[FORT_DEFENDERS][DEFENDERS] == 0);
+    // The copenhagen set values them; the small-board sets do not.
+    CHECK(default_params(DefaultSet::CORNER_LARGE)[FORT_KING_ON_EDGE] > 0);
+    CHECK(default_params(DefaultSet::CORNER)[FORT_KING_ON_EDGE] == 0);
+}
+
+TEST_CASE("eval: rows on the edge faced by the enemy, in shieldwall games only", "[eval]") {
+    // c1 d1 (defenders) under c2 d2 (attackers): a faced row of two. a4 a5
+    // (attackers) beside b4 b5 (defenders): another. h1 under h2 stands
+    // alone on its edge: no row, not counted. The king on f1 is not a
+    // soldier to lose.
+    const std::string tfen = "11/11/11/11/11/11/tT9/tT9/11/2tt3t3/2TT1K1T3 a";
+    const EvalTrace c = trace(eval_tfen(eval_variant("copenhagen"), tfen));
+    CHECK(c.coef[DEFENDER_WALL_EXPOSED][DEFENDERS] == 2);
+    CHECK(c.coef[ATTACKER_WALL_EXPOSED][ATTACKERS] == 2);
+    // The king closes a row of defenders: e1 beside him, under e2.
+    const EvalTrace k =
+        trace(eval_tfen(eval_variant("copenhagen"), "11/11/11/5t5/11/11/11/11/11/4t6/4TK5 a"));
+    CHECK(k.coef[DEFENDER_WALL_EXPOSED][DEFENDERS] == 1);
+    // A row with a friendly piece inside one of its squares: only the faced
+    // one counts.
+    const EvalTrace half =
+        trace(eval_tfen(eval_variant("copenhagen"), "11/11/11/11/11/5K5/11/11/11/2tT7/2TT7 a"));
+    CHECK(half.coef[DEFENDER_WALL_EXPOSED][DEFENDERS] == 1);
+    // Fetlar has no shieldwall.
+    const EvalTrace f = trace(eval_tfen(eval_variant("fetlar"), tfen));
+    CHECK(f.coef[DEFENDER_WALL_EXPOSED][DEFENDERS] == 0);
+    CHECK(f.coef[ATTACKER_WALL_EXPOSED][ATTACKERS] == 0);
+    CHECK(default_params(DefaultSet::CORNER_LARGE)[DEFENDER_WALL_EXPOSED] < 0);
 }

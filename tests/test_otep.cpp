@@ -150,6 +150,74 @@ TEST_CASE("otep: resumed game with several opponent moves at once", "[otep]") {
     CHECK(host.wait_exit() == 0);
 }
 
+TEST_CASE("otep: 11x11 Copenhagen and Fetlar games on a running clock, with status lines",
+          "[otep]") {
+    // The strings OpenTafl sends (our presets are exactly those), read by
+    // side as OpenTafl reads them. The host's clock counts down by the time
+    // each move really took, as OpenTafl's does; every move must be legal
+    // and arrive before the engine's time runs out.
+    for (const char* preset : {"copenhagen", "fetlar"}) {
+        const Preset* found = nullptr;
+        for (const Preset& p : presets())
+            if (p.name == std::string(preset)) found = &p;
+        REQUIRE(found);
+        auto rules = parse_rules(found->rules, RulesReading::BY_SIDE);
+        REQUIRE(rules.ok());
+        auto variant = Variant::make(*rules);
+        REQUIRE(variant.ok());
+        for (Side engine_side : {ATTACKERS, DEFENDERS}) {
+            INFO(preset << ", engine plays " << side_name(engine_side));
+            Host host({"--protocol", "otep"});
+            REQUIRE(host.read_line(2000) == "hello");
+            host.send("rules " + std::string(found->rules));
+            Position pos(*variant);
+            std::mt19937 rng(11);
+            long long left_ms = 8000, other_ms = 8000;
+            int statuses = 0;
+            for (int plies = 0; plies < 30 && !pos.result().over(); ++plies) {
+                if (pos.side_to_move() == engine_side) {
+                    const long long att = engine_side == ATTACKERS ? left_ms : other_ms;
+                    const long long def = engine_side == ATTACKERS ? other_ms : left_ms;
+                    host.send("clock " + std::to_string(att) + " " + std::to_string(def) +
+                              " 0 0 0 ");
+                    const auto start = std::chrono::steady_clock::now();
+                    host.send(std::string("play ") + side_name(engine_side));
+                    std::string line = host.read_line(int(left_ms) + 2000);
+                    for (; line.rfind("status ", 0) == 0;
+                         line = host.read_line(int(left_ms) + 2000))
+                        ++statuses;
+                    left_ms -= std::chrono::duration_cast<std::chrono::milliseconds>(
+                                   std::chrono::steady_clock::now() - start)
+                                   .count();
+                    INFO("ply " << plies << ": '" << line << "', " << left_ms << " ms left");
+                    REQUIRE(left_ms > 0);
+                    REQUIRE(line.rfind("move ", 0) == 0);
+                    auto m = parse_legal_move(pos, line.substr(5));
+                    REQUIRE(m.ok());
+                    pos.make_move(*m);
+                    if (!pos.result().over()) host.send("move " + to_opentafl_position(pos));
+                } else {
+                    MoveList list;
+                    generate_moves(pos, list);
+                    REQUIRE(list.size() > 0);
+                    Move m = list.moves[rng() % list.size()];
+                    const std::string record = move_record(pos, m);
+                    pos.make_move(m);
+                    if (!pos.result().over())
+                        host.send("opponent-move " + record + " " + to_opentafl_position(pos));
+                }
+            }
+            // The budget is spread over the game: a fifteen-move stretch
+            // leaves most of the clock.
+            CHECK(left_ms > 3000);
+            CHECK(statuses > 0);
+            host.send("finish 1");
+            host.send("goodbye");
+            CHECK(host.wait_exit() == 0);
+        }
+    }
+}
+
 TEST_CASE("otep: clock in overtime is respected", "[otep]") {
     Host host({"--protocol", "otep"});
     REQUIRE(host.read_line(2000) == "hello");

@@ -113,7 +113,7 @@ TraceSet labelled_set(const std::string& preset, size_t n, uint64_t seed, const 
 } // namespace
 
 TEST_CASE("tune: the compiled-in defaults are the weight files", "[tune]") {
-    for (DefaultSet set : {DefaultSet::CORNER, DefaultSet::CORNER_WEAK, DefaultSet::EDGE}) {
+    for (DefaultSet set : ALL_DEFAULT_SETS) {
         const std::string path =
             std::string(BRANAN_SOURCE_DIR) + "/eval/weights/" + default_set_name(set) + ".txt";
         INFO(path);
@@ -128,12 +128,8 @@ TEST_CASE("tune: the compiled-in defaults are the weight files", "[tune]") {
         CHECK(*parsed == default_params(set));
         // The files are exactly what save_params (and so the tuner) writes.
         CHECK(save_params(*parsed) == text);
-        for (int i = 0; i < PARAM_COUNT; ++i) {
-            const ParamInfo& p = param_table()[i];
-            CHECK(parsed->w[i] == (set == DefaultSet::CORNER        ? p.default_corner
-                                   : set == DefaultSet::CORNER_WEAK ? p.default_corner_weak
-                                                                    : p.default_edge));
-        }
+        for (int i = 0; i < PARAM_COUNT; ++i)
+            CHECK(parsed->w[i] == param_table()[i].default_in(set));
     }
     // The values of the table before the defaults became files.
     const EvalParams corner = default_params(DefaultSet::CORNER);
@@ -555,8 +551,9 @@ TEST_CASE("tune: the fit recovers the weights that made the labels", "[tune]") {
     // known weights; the fit starts from the corner defaults, 10 to 40 %
     // away on every weight.
     EvalParams truth = default_params(DefaultSet::CORNER);
-    const int changes[] = {30, -20, 4,   3,  0, 0, 0, 20, 10,  5, 15, 0,   -10, 5, 20, 4, 2,
-                           6,  5,   -10, 10, 6, 0, 0, 8,  -10, 5, 0,  -12, 10,  1, -1, -6};
+    // The edge-fort and shieldwall weights (0 here) count nothing in Brandubh.
+    const int changes[] = {30,  -20, 4, 3, 0, 0, 0, 20, 10,  5, 15, 0,   -10, 5, 20, 4, 2,  6, 5,
+                           -10, 10,  6, 0, 0, 0, 0, 8,  -10, 5, 0,  -12, 10,  0, 0,  1, -1, -6};
     static_assert(std::size(changes) == PARAM_COUNT);
     for (int i = 0; i < PARAM_COUNT; ++i) truth.w[i] += changes[i];
     const double k = 0.005;

@@ -31,10 +31,11 @@ constexpr const char* USAGE =
     "Usage: branan-tune COMMAND ...\n"
     "  extract DIR_OR_FILE... -o positions.txt [--skip-opening N]\n"
     "      quiet positions of branan-match games (folders, game-NNNNN.txt, summary.jsonl)\n"
-    "  fit positions.txt -o weights.txt [--set corner|corner_weak|edge|auto] [--preset NAME]\n"
+    "  fit positions.txt -o weights.txt [--set corner|corner_weak|edge|corner_large|auto] "
+    "[--preset NAME]\n"
     "      [--start FILE] [--lambda L] [--validation F] [--epochs N] [--threads N] [--seed S]\n"
     "      [--lr X] [--l2 LAMBDA] [--patience N]   fit the evaluation weights to the results\n"
-    "  defaults weights.txt --set corner|corner_weak|edge [--dir SOURCE_DIR]\n"
+    "  defaults weights.txt --set corner|corner_weak|edge|corner_large [--dir SOURCE_DIR]\n"
     "      validate a weight file and install it as eval/weights/<set>.txt\n"
     "  bench-fit N [--preset NAME] [--threads N] [--epochs N] [--seed S]\n"
     "      time extraction, traces and a fit on N positions of random games\n";
@@ -70,9 +71,8 @@ double peak_memory_mib() {
 }
 
 Result<DefaultSet> parse_set(const std::string& name) {
-    for (DefaultSet s : {DefaultSet::CORNER, DefaultSet::CORNER_WEAK, DefaultSet::EDGE})
-        if (name == default_set_name(s)) return s;
-    return Error{"--set: unknown default set '" + name + "' (corner, corner_weak, edge)"};
+    if (auto set = find_default_set(name)) return *set;
+    return Error{"--set: unknown default set '" + name + "' (" + default_set_names() + ")"};
 }
 
 std::string fmt(const char* f, double a, double b = 0, double c = 0) {
@@ -282,7 +282,7 @@ int cmd_fit(const std::vector<std::string>& args, std::ostream& out, std::ostrea
     // defaults make); with --set auto the most common one is fitted.
     RulesCache rules;
     std::vector<DefaultSet> sets(lines->size());
-    std::array<int64_t, 3> per_set{};
+    std::array<int64_t, DEFAULT_SET_COUNT> per_set{};
     for (size_t i = 0; i < lines->size(); ++i) {
         auto v = rules.get((*lines)[i].rules);
         if (!v)
@@ -343,7 +343,7 @@ int cmd_defaults(const std::vector<std::string>& args, std::ostream&, std::ostre
     pos.add("file", 1);
     const po::variables_map vm = parse(options, args, pos);
     if (!vm.count("file")) throw UsageError{"give the weight file"};
-    if (!vm.count("set")) throw UsageError{"give --set corner|corner_weak|edge"};
+    if (!vm.count("set")) throw UsageError{"give --set " + default_set_names()};
     auto set = parse_set(vm["set"].as<std::string>());
     if (!set) throw UsageError{set.error()};
     // Every weight must be in the file: a default set is complete.
