@@ -146,8 +146,8 @@ TEST_CASE("tune: the compiled-in defaults are the weight files", "[tune]") {
 // The hand-set Brandubh weights from before the first tuning round: a fixed
 // vector for the fitting tests (the shipped defaults move with tuning).
 EvalParams reference_weights() {
-    auto p = load_params_file(std::string(BRANAN_SOURCE_DIR) +
-                              "/tests/data/tune/reference-weights.txt");
+    auto p =
+        load_params_file(std::string(BRANAN_SOURCE_DIR) + "/tests/data/tune/reference-weights.txt");
     REQUIRE(p.ok());
     return *p;
 }
