@@ -15,6 +15,7 @@
 #include "notation.h"
 #include "openings/book.h"
 #include "openings/cli.h"
+#include "openings/playout.h"
 #include "rules.h"
 
 using namespace branan;
@@ -155,6 +156,48 @@ TEST_CASE("book: a margin of 0 keeps only level scores; the counts add up", "[bo
     CHECK(book->stats.outside + book->stats.deep_decisive > 0);
 }
 
+TEST_CASE("book: a target moves the window to the attackers' side", "[book]") {
+    BookSpec spec = small_spec(1);
+    spec.target_cp = 300;
+    spec.margin_cp = 150;
+    spec.count = 4;
+    auto book = make_book(spec);
+    REQUIRE(book);
+    REQUIRE(book->entries.size() == 4);
+    for (const BookEntry& e : book->entries) {
+        CHECK(e.attackers_score() >= 150);
+        CHECK(e.attackers_score() <= 450);
+    }
+    CHECK(format_book(*book, "x").find("target 300") != std::string::npos);
+}
+
+TEST_CASE("book: with playouts, each kept opening's game pair is won once by each side", "[book]") {
+    BookSpec spec = small_spec(2);
+    spec.count = 3;
+    spec.margin_cp = 400;
+    spec.playout_nodes = 300;
+    spec.playout_plies = 120;
+    auto book = make_book(spec);
+    REQUIRE(book);
+    REQUIRE(book->entries.size() == 3);
+    CHECK(book->stats.played == book->stats.one_sided + book->stats.kept);
+    // Replayed on other engines: the same games, each side wins once.
+    const VariantPtr variant = variant_of(spec.preset);
+    Engine a, b;
+    REQUIRE(a.set_variant(spec.preset));
+    REQUIRE(b.set_variant(spec.preset));
+    for (const BookEntry& e : book->entries) {
+        const PairResult r = play_pair(a, b, spec.playout_nodes, variant, e.moves, 120);
+        CHECK(r.split());
+        CHECK(r.first != r.second);
+    }
+    // And the book is the same on one thread.
+    spec.threads = 1;
+    auto again = make_book(spec);
+    REQUIRE(again);
+    CHECK(format_book(*again, "x") == format_book(*book, "x"));
+}
+
 TEST_CASE("book: the command line writes the book with its header, atomically", "[book]") {
     TempDir dir;
     const std::string out = dir / "brandubh.txt";
@@ -186,9 +229,9 @@ TEST_CASE("book: the command line writes the book with its header, atomically", 
 TEST_CASE("book: bad input exits 2 naming what was wrong, and writes nothing", "[book]") {
     TempDir dir;
     const std::string out = dir / "book.txt";
-    const std::vector<std::string> good = {"--preset", "brandubh", "--count", "2",        "--plies",
-                                           "3-4",      "--nodes",  "500",     "--margin", "200",
-                                           "--seed",   "1",        "-o",      out};
+    const std::vector<std::string> good = {
+        "--preset", "brandubh", "--count",  "2", "--plies", "3-4", "--nodes", "500",
+        "--margin", "200",      "--target", "0", "--seed",  "1",   "-o",      out};
     auto with = [&](const std::string& option, const std::string& value) {
         std::vector<std::string> args = good;
         for (size_t i = 0; i + 1 < args.size(); i += 2)
@@ -211,6 +254,7 @@ TEST_CASE("book: bad input exits 2 naming what was wrong, and writes nothing", "
     fails(with("--plies", "3-"), "--plies");
     fails(with("--nodes", "0"), "--nodes");
     fails(with("--margin", "-5"), "--margin");
+    fails(with("--target", "9000"), "--target");
     fails(with("-o", dir / "no-such-folder/book.txt"), "no-such-folder");
     fails(with("-o", dir.path.string()), "folder");
     std::vector<std::string> unknown = good;

@@ -10,6 +10,7 @@
 #include <unordered_set>
 
 #include "engine.h"
+#include "playout.h"
 #include "rules.h"
 #include "walk.h"
 
@@ -25,8 +26,17 @@ struct Score {
 
 // One candidate of a batch, filled in by the walk, then by a worker.
 struct Candidate {
-    enum class State { GAME_OVER, DUPLICATE, SCREEN_DECISIVE, SCREEN_OUTSIDE, SEARCHED };
-    State state = State::SEARCHED;
+    enum class State {
+        GAME_OVER,
+        DUPLICATE,
+        SCREEN_DECISIVE,
+        SCREEN_OUTSIDE,
+        DEEP_DECISIVE,
+        OUTSIDE,
+        ONE_SIDED,
+        KEPT
+    };
+    State state = State::KEPT;
     Walk walk;
     Score deep;
 };
@@ -43,6 +53,7 @@ Score search(Engine& engine, const std::vector<std::string>& moves, uint64_t nod
         score.value = info.score;
         score.won = info.mate != 0;
     });
+    engine.on_bestmove([](const BestMove&) {});
     SearchLimits limits;
     limits.nodes = nodes;
     engine.go(limits);
@@ -50,17 +61,44 @@ Score search(Engine& engine, const std::vector<std::string>& moves, uint64_t nod
     return score;
 }
 
-void score_candidate(Engine& engine, const BookSpec& spec, Candidate& c) {
-    const Score screen = search(engine, c.walk.moves, spec.screen_nodes);
+int attackers_view(const Walk& walk, int score) {
+    return walk.side_to_move == ATTACKERS ? score : -score;
+}
+
+// Each worker's engines: two, for the two sides of a playout (the first also
+// searches the scores).
+struct WorkerEngines {
+    std::unique_ptr<Engine> a, b;
+};
+
+void score_candidate(WorkerEngines& engines, const BookSpec& spec, const VariantPtr& variant,
+                     Candidate& c) {
+    using State = Candidate::State;
+    const Score screen = search(*engines.a, c.walk.moves, spec.screen_nodes);
     if (screen.won) {
-        c.state = Candidate::State::SCREEN_DECISIVE;
+        c.state = State::SCREEN_DECISIVE;
         return;
     }
-    if (std::abs(screen.value) > spec.screen_margin_cp) {
-        c.state = Candidate::State::SCREEN_OUTSIDE;
+    if (std::abs(attackers_view(c.walk, screen.value) - spec.target_cp) > spec.screen_margin_cp) {
+        c.state = State::SCREEN_OUTSIDE;
         return;
     }
-    c.deep = search(engine, c.walk.moves, spec.nodes);
+    c.deep = search(*engines.a, c.walk.moves, spec.nodes);
+    if (c.deep.won) {
+        c.state = State::DEEP_DECISIVE;
+        return;
+    }
+    if (std::abs(attackers_view(c.walk, c.deep.value) - spec.target_cp) > spec.margin_cp) {
+        c.state = State::OUTSIDE;
+        return;
+    }
+    if (spec.playout_nodes > 0 && !play_pair(*engines.a, *engines.b, spec.playout_nodes, variant,
+                                             c.walk.moves, spec.playout_plies)
+                                       .split()) {
+        c.state = State::ONE_SIDED;
+        return;
+    }
+    c.state = State::KEPT;
 }
 
 } // namespace
@@ -87,9 +125,11 @@ Status check_spec(const BookSpec& spec) {
                      "-" + std::to_string(spec.max_plies)};
     if (spec.nodes < 1) return Error{"--nodes: must be at least 1"};
     if (spec.margin_cp < 0) return Error{"--margin: must be at least 0"};
+    if (std::abs(spec.target_cp) > 5000) return Error{"--target: must be within -5000..5000"};
     if (spec.threads < 1 || spec.threads > 256) return Error{"--threads: must be 1 to 256"};
     if (spec.candidates < 0) return Error{"--candidates: must be at least 0 (0: 100 per opening)"};
     if (spec.screen_margin_cp < 0) return Error{"--screen-margin: must be at least 0"};
+    if (spec.playout_plies < 1) return Error{"--playout-plies: must be at least 1"};
     if (spec.hash_mb < 1 || spec.hash_mb > 4096) return Error{"--hash: must be 1 to 4096 MiB"};
     return {};
 }
@@ -102,14 +142,16 @@ Result<Book> make_book(const BookSpec& input, const BookProgress& progress) {
     auto variant = Variant::make(*rules);
     if (!variant) return Error{variant.error()};
 
-    std::vector<std::unique_ptr<Engine>> engines;
-    for (int t = 0; t < spec.threads; ++t) {
-        engines.push_back(std::make_unique<Engine>());
-        Engine& e = *engines.back();
-        if (Status st = e.set_variant(spec.preset); !st) return Error{st.error()};
-        if (Status st = e.set_option("Threads", "1"); !st) return Error{st.error()};
-        if (Status st = e.set_option("Hash", std::to_string(spec.hash_mb)); !st)
-            return Error{st.error()};
+    std::vector<WorkerEngines> engines(static_cast<size_t>(spec.threads));
+    for (WorkerEngines& w : engines) {
+        w.a = std::make_unique<Engine>();
+        w.b = std::make_unique<Engine>();
+        for (Engine* e : {w.a.get(), w.b.get()}) {
+            if (Status st = e->set_variant(spec.preset); !st) return Error{st.error()};
+            if (Status st = e->set_option("Threads", "1"); !st) return Error{st.error()};
+            if (Status st = e->set_option("Hash", std::to_string(spec.hash_mb)); !st)
+                return Error{st.error()};
+        }
     }
 
     Book book;
@@ -136,42 +178,49 @@ Result<Book> make_book(const BookSpec& input, const BookProgress& progress) {
                 to_score.push_back(size_t(i));
         }
         std::atomic<size_t> cursor{0};
-        auto work = [&](Engine& engine) {
+        auto work = [&](WorkerEngines& w) {
             for (size_t k; (k = cursor.fetch_add(1)) < to_score.size();)
-                score_candidate(engine, spec, batch[to_score[k]]);
+                score_candidate(w, spec, *variant, batch[to_score[k]]);
         };
         std::vector<std::thread> helpers;
-        for (int t = 1; t < spec.threads; ++t) helpers.emplace_back(work, std::ref(*engines[t]));
-        work(*engines[0]);
+        for (size_t t = 1; t < engines.size(); ++t)
+            helpers.emplace_back(work, std::ref(engines[t]));
+        work(engines[0]);
         for (auto& h : helpers) h.join();
 
         BookStats& st = book.stats;
         for (int64_t i = 0; i < n && st.kept < spec.count; ++i) {
             Candidate& c = batch[size_t(i)];
             ++st.tried;
+            using State = Candidate::State;
             switch (c.state) {
-            case Candidate::State::GAME_OVER:
+            case State::GAME_OVER:
                 ++st.game_over;
                 continue;
-            case Candidate::State::DUPLICATE:
+            case State::DUPLICATE:
                 ++st.duplicates;
                 continue;
-            case Candidate::State::SCREEN_DECISIVE:
+            case State::SCREEN_DECISIVE:
                 ++st.screen_decisive;
                 continue;
-            case Candidate::State::SCREEN_OUTSIDE:
+            case State::SCREEN_OUTSIDE:
                 ++st.screen_outside;
                 continue;
-            case Candidate::State::SEARCHED:
+            default:
                 break;
             }
             ++st.searched;
-            if (c.deep.won) {
+            if (c.state == State::DEEP_DECISIVE) {
                 ++st.deep_decisive;
                 continue;
             }
-            if (std::abs(c.deep.value) > spec.margin_cp) {
+            if (c.state == State::OUTSIDE) {
                 ++st.outside;
+                continue;
+            }
+            if (spec.playout_nodes > 0) ++st.played;
+            if (c.state == State::ONE_SIDED) {
+                ++st.one_sided;
                 continue;
             }
             ++st.kept;
@@ -214,16 +263,21 @@ std::string format_book(const Book& book, const std::string& command_line) {
         << " random legal plies from the start (none that ends the game), seed " << s.seed
         << ", deduplicated by position\n"
         << "# screen: " << s.screen_nodes
-        << " nodes; dropped when it sees a win for either side or |score| > " << s.screen_margin_cp
-        << "\n"
+        << " nodes; dropped when it sees a win for either side or |score - target| > "
+        << s.screen_margin_cp << "\n"
         << "# search: " << s.nodes << " nodes, one thread, " << s.hash_mb
-        << " MiB hash cleared for each opening; kept when |score| <= " << s.margin_cp
-        << " centi-soldiers\n"
+        << " MiB hash cleared for each opening; kept when |score - target| <= " << s.margin_cp
+        << " centi-soldiers, target " << s.target_cp << " (scores: attackers' view)\n"
         << "# candidates: " << st.tried << " tried, " << st.game_over << " ended the game, "
         << st.duplicates << " duplicates, " << st.screen_decisive << " won at the screen, "
         << st.screen_outside << " past the screen margin, " << st.searched << " searched, "
         << st.deep_decisive << " won at the search, " << st.outside << " past the margin, "
-        << st.kept << " kept\n";
+        << st.played << " played, " << st.one_sided << " one-sided, " << st.kept << " kept\n";
+    if (s.playout_nodes > 0)
+        out << "# playout: a game pair from each opening, sides swapped, " << s.playout_nodes
+            << " against " << s.playout_nodes + s.playout_nodes / 4
+            << " nodes a move, a draw after " << s.playout_plies
+            << " plies; kept only when each side wins one\n";
     std::vector<int> scores;
     int attackers_to_move = 0;
     for (const BookEntry& e : book.entries) {
@@ -245,12 +299,13 @@ std::string format_book(const Book& book, const std::string& command_line) {
     const int bins = 8;
     std::vector<int> hist(bins, 0);
     const int width = std::max(1, (2 * s.margin_cp + bins) / bins);
-    for (int v : scores) hist[size_t(std::clamp((v + s.margin_cp) / width, 0, bins - 1))]++;
+    const int low = s.target_cp - s.margin_cp;
+    for (int v : scores) hist[size_t(std::clamp((v - low) / width, 0, bins - 1))]++;
     out << "# histogram:";
     for (int b = 0; b < bins; ++b) {
-        const int lo = -s.margin_cp + b * width;
-        out << " [" << lo << "," << (b == bins - 1 ? s.margin_cp : lo + width - 1) << "] "
-            << hist[size_t(b)];
+        const int lo = low + b * width;
+        out << " [" << lo << "," << (b == bins - 1 ? s.target_cp + s.margin_cp : lo + width - 1)
+            << "] " << hist[size_t(b)];
     }
     out << "\n# side to move: attackers " << attackers_to_move << ", defenders "
         << int(book.entries.size()) - attackers_to_move << "\n";

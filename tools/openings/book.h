@@ -4,7 +4,8 @@
 // by position, screened by a short search of the real engine (a walk that
 // already hands one side a win, or a big advantage, goes at little cost),
 // then scored by a deeper search at a fixed node count; a walk is kept when
-// that score is within the margin of balance.
+// that score is within the margin of the target and, if asked, when a pair
+// of fast self-play games from it is won once by each side (playout.h).
 //
 // Deterministic for a spec: every candidate is scored by a single-threaded
 // search on a fresh engine state (table and histories cleared), at a fixed
@@ -26,13 +27,22 @@ struct BookSpec {
     int min_plies = 4;
     int max_plies = 8;
     uint64_t nodes = 100000; // the deep search, per candidate
-    int margin_cp = 50;      // kept when |score| <= margin
+    int margin_cp = 50;      // kept when |score - target| <= margin
+    // The centre of the window, attackers' view. Not always 0: in fast
+    // self-play the defenders win most games from positions the search
+    // calls level (their escapes come later than the search sees), so a
+    // book balanced in games may need openings the search gives the
+    // attackers (README, Opening books).
+    int target_cp = 0;
     uint64_t seed = 1;
     int threads = 1;           // worker threads, each with its own engine
     int64_t candidates = 0;    // most walks to try; 0: 100 per opening asked
     uint64_t screen_nodes = 0; // 0: nodes / 20, at least 1000
     int screen_margin_cp = 0;  // 0: 4 * margin
     int hash_mb = 16;
+    // The playout pair (playout.h): 0 = none.
+    uint64_t playout_nodes = 0;
+    int playout_plies = 200;
 
     // The defaults above made explicit (what the book header reports).
     BookSpec resolved() const;
@@ -48,6 +58,8 @@ struct BookStats {
     int64_t searched = 0;        // deep searches
     int64_t deep_decisive = 0;   // the deep search saw a win
     int64_t outside = 0;         // deep score past the margin
+    int64_t played = 0;          // playout pairs
+    int64_t one_sided = 0;       // pairs not won once by each side
     int64_t kept = 0;
 };
 

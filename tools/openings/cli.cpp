@@ -14,8 +14,9 @@ namespace {
 
 const char* const USAGE =
     "usage: branan-book --preset NAME --count N --plies MIN-MAX --nodes N --margin CP --seed S\n"
-    "                   [--threads T] [--candidates N] [--screen-nodes N] [--screen-margin CP]\n"
-    "                   [--hash MB] -o FILE\n";
+    "                   [--target CP] [--threads T] [--candidates N] [--screen-nodes N] "
+    "[--screen-margin CP]\n"
+    "                   [--playout-nodes N] [--playout-plies N] [--hash MB] -o FILE\n";
 
 template <typename T>
 Status parse_number(const std::string& option, const std::string& text, T& out) {
@@ -73,6 +74,8 @@ Result<Parsed> parse(const std::vector<std::string>& args) {
             st = parse_number(opt, val, s.nodes);
         else if (opt == "--margin")
             st = parse_number(opt, val, s.margin_cp);
+        else if (opt == "--target")
+            st = parse_number(opt, val, s.target_cp);
         else if (opt == "--seed")
             st = parse_number(opt, val, s.seed);
         else if (opt == "--threads")
@@ -83,6 +86,10 @@ Result<Parsed> parse(const std::vector<std::string>& args) {
             st = parse_number(opt, val, s.screen_nodes);
         else if (opt == "--screen-margin")
             st = parse_number(opt, val, s.screen_margin_cp);
+        else if (opt == "--playout-nodes")
+            st = parse_number(opt, val, s.playout_nodes);
+        else if (opt == "--playout-plies")
+            st = parse_number(opt, val, s.playout_plies);
         else if (opt == "--hash")
             st = parse_number(opt, val, s.hash_mb);
         else if (opt == "-o" || opt == "--output")

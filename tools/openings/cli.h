@@ -3,8 +3,9 @@
 // The branan-book command line:
 //
 //   branan-book --preset NAME --count N --plies MIN-MAX --nodes N --margin CP
-//               --seed S [--threads T] [--candidates N] [--screen-nodes N]
-//               [--screen-margin CP] [--hash MB] -o FILE
+//               --seed S [--target CP] [--threads T] [--candidates N] [--screen-nodes N]
+//               [--screen-margin CP] [--playout-nodes N] [--playout-plies N]
+//               [--hash MB] -o FILE
 //
 // Exit status 0 when the book is written, 2 for bad input (the message names
 // the option; nothing is written), 1 when no candidate passed.
