@@ -151,6 +151,9 @@ Result<Book> make_book(const BookSpec& input, const BookProgress& progress) {
             if (Status st = e->set_option("Threads", "1"); !st) return Error{st.error()};
             if (Status st = e->set_option("Hash", std::to_string(spec.hash_mb)); !st)
                 return Error{st.error()};
+            if (!spec.eval_file.empty())
+                if (Status st = e->set_option("EvalFile", spec.eval_file); !st)
+                    return Error{st.error()};
         }
     }
 

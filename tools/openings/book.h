@@ -28,6 +28,9 @@ struct BookSpec {
     int max_plies = 8;
     uint64_t nodes = 100000; // the deep search, per candidate
     int margin_cp = 50;      // kept when |score - target| <= margin
+    // An EvalFile for the scoring engines ("" = the compiled-in weights);
+    // the tests pin one so that tuning the defaults does not move them.
+    std::string eval_file;
     // The centre of the window, attackers' view. Not always 0: in fast
     // self-play the defenders win most games from positions the search
     // calls level (their escapes come later than the search sees), so a
