@@ -48,6 +48,19 @@ Move expect_move(Host& host, const Position& pos) {
     return *m;
 }
 
+// The host's side of a turn for the opponent: a random legal move, made in
+// pos and announced as OpenTafl does (unless it ended the game).
+void play_random_opponent_move(Host& host, Position& pos, std::mt19937& rng) {
+    MoveList list;
+    generate_moves(pos, list);
+    REQUIRE(list.size() > 0);
+    Move m = list.moves[rng() % list.size()];
+    const std::string record = move_record(pos, m);
+    pos.make_move(m);
+    if (!pos.result().over())
+        host.send("opponent-move " + record + " " + to_opentafl_position(pos));
+}
+
 const char* side_name(Side s) {
     return s == ATTACKERS ? "attackers" : "defenders";
 }
@@ -92,14 +105,7 @@ TEST_CASE("otep: a whole game on both sides, refereed, finish twice then goodbye
                     pos.make_move(m);
                     if (!pos.result().over()) host.send("move " + to_opentafl_position(pos));
                 } else {
-                    MoveList list;
-                    generate_moves(pos, list);
-                    REQUIRE(list.size() > 0);
-                    Move m = list.moves[rng() % list.size()];
-                    const std::string record = move_record(pos, m);
-                    pos.make_move(m);
-                    if (!pos.result().over())
-                        host.send("opponent-move " + record + " " + to_opentafl_position(pos));
+                    play_random_opponent_move(host, pos, rng);
                 }
                 ++plies;
             }
@@ -197,14 +203,7 @@ TEST_CASE("otep: 11x11 Copenhagen and Fetlar games on a running clock, with stat
                     pos.make_move(*m);
                     if (!pos.result().over()) host.send("move " + to_opentafl_position(pos));
                 } else {
-                    MoveList list;
-                    generate_moves(pos, list);
-                    REQUIRE(list.size() > 0);
-                    Move m = list.moves[rng() % list.size()];
-                    const std::string record = move_record(pos, m);
-                    pos.make_move(m);
-                    if (!pos.result().over())
-                        host.send("opponent-move " + record + " " + to_opentafl_position(pos));
+                    play_random_opponent_move(host, pos, rng);
                 }
             }
             // The budget is spread over the game: a fifteen-move stretch
