@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <fstream>
 #include <random>
+#include <set>
 #include <sstream>
 #include <unistd.h>
 
@@ -24,6 +25,7 @@
 #include "tune/positions.h"
 #include "tune/progress.h"
 #include "tune/quiet.h"
+#include "tune/split.h"
 
 using namespace branan;
 using namespace branan::tune;
@@ -185,9 +187,10 @@ TEST_CASE("tune: extraction writes exactly the quiet positions of a record", "[t
         // Scores are turned to the attackers' view: the defenders' +20 is -20.
         CHECK(out == std::string(POSITIONS_HEADER) +
                          "\n# TFEN <tab> rules <tab> result for the attackers [<tab> score=CP, "
-                         "attackers' view]\n"
-                         "3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3 a 0 1\tbrandubh\t1\tscore=30\n" +
-                         after1 + "\tbrandubh\t1\tscore=-20\n" + after2 + "\tbrandubh\t1\n");
+                         "attackers' view] [<tab> game=N]\n"
+                         "3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3 a 0 1\tbrandubh\t1\tscore=30\tgame=1\n" +
+                         after1 + "\tbrandubh\t1\tscore=-20\tgame=1\n" + after2 +
+                         "\tbrandubh\t1\tgame=1\n");
         CHECK(ex.stats().kept == 3);
         CHECK(ex.stats().plies == 3);
     }
@@ -196,7 +199,7 @@ TEST_CASE("tune: extraction writes exactly the quiet positions of a record", "[t
         Extractor ex(ExtractOptions{2});
         REQUIRE(ex.add_record(text, where("g")).ok());
         REQUIRE(ex.positions().size() == 1);
-        CHECK(ex.positions()[0] == PositionLine{after2, "brandubh", 1, std::nullopt});
+        CHECK(ex.positions()[0] == PositionLine{after2, "brandubh", 1, std::nullopt, 1});
         CHECK(ex.stats().opening == 2);
     }
     {
@@ -212,6 +215,16 @@ TEST_CASE("tune: extraction writes exactly the quiet positions of a record", "[t
         CHECK(ex.positions().size() == 3);
         CHECK(ex.stats().duplicates == 4);    // 3 of g2, the start of g3
         CHECK(ex.positions()[0].result == 1); // the first occurrence is kept
+        // Each kept position names its game: the three so far are g1's, game
+        // 1 of those read; a new position of the fourth game is game 4.
+        CHECK(ex.positions()[0].game == 1);
+        CHECK(ex.positions()[2].game == 1);
+        REQUIRE(ex.add_record(record("brandubh", BRANDUBH_START, {"d7-e7", "d5-e5"}, "defenders"),
+                              where("g4"))
+                    .ok());
+        REQUIRE(ex.positions().size() == 4);
+        CHECK(ex.positions()[3].game == 4);
+        CHECK(ex.stats().games == 4);
     }
     {
         // Capture, win in one, forfeit.
@@ -334,16 +347,58 @@ TEST_CASE("tune: extraction reads game folders, summaries and merged summaries a
 }
 
 TEST_CASE("tune: positions lines round trip and bad lines are refused", "[tune]") {
-    const PositionLine p{BRANDUBH_START, "brandubh", 0.5, -42};
+    const PositionLine p{BRANDUBH_START, "brandubh", 0.5, -42, std::nullopt};
     auto back = parse_position_line(format_position_line(p));
     REQUIRE(back.ok());
     CHECK(*back == p);
-    const PositionLine q{BRANDUBH_START, "tablut", 0, std::nullopt};
+    const PositionLine q{BRANDUBH_START, "tablut", 0, std::nullopt, std::nullopt};
     CHECK(*parse_position_line(format_position_line(q)) == q);
     CHECK_FALSE(parse_position_line(BRANDUBH_START).ok());
     CHECK_FALSE(parse_position_line(BRANDUBH_START + "\tbrandubh\t2").ok());
     CHECK_FALSE(parse_position_line(BRANDUBH_START + "\tbrandubh\t1\tscore=abc").ok());
     CHECK_FALSE(parse_position_line(BRANDUBH_START + "\t\t1").ok());
+    // game=N, after the score or alone; once, and 1 or more.
+    const PositionLine g{BRANDUBH_START, "brandubh", 1, 7, 12};
+    CHECK(format_position_line(g) == BRANDUBH_START + "\tbrandubh\t1\tscore=7\tgame=12");
+    CHECK(*parse_position_line(format_position_line(g)) == g);
+    const PositionLine h{BRANDUBH_START, "brandubh", 0, std::nullopt, 3};
+    CHECK(*parse_position_line(format_position_line(h)) == h);
+    CHECK_FALSE(parse_position_line(BRANDUBH_START + "\tbrandubh\t1\tgame=0").ok());
+    CHECK_FALSE(parse_position_line(BRANDUBH_START + "\tbrandubh\t1\tgame=x").ok());
+    CHECK_FALSE(parse_position_line(BRANDUBH_START + "\tbrandubh\t1\tgame=1\tscore=3").ok());
+    CHECK_FALSE(parse_position_line(BRANDUBH_START + "\tbrandubh\t1\tgame=1\tgame=2").ok());
+    CHECK_FALSE(parse_position_line(BRANDUBH_START + "\tbrandubh\t1\tply=4").ok());
+}
+
+TEST_CASE("tune: the validation split keeps each game on one side", "[tune]") {
+    // 40 games of 1 to 9 positions each.
+    std::vector<PositionLine> lines;
+    for (int64_t g = 1; g <= 40; ++g)
+        for (int64_t i = 0; i <= g % 9; ++i)
+            lines.push_back({BRANDUBH_START, "brandubh", g % 2 ? 1.0 : 0.0, int(i), g});
+    const ValidationSplit split = split_validation(lines, 0.25, 5);
+    REQUIRE(split.by_game);
+    CHECK(split.games == 40);
+    CHECK(split.train.size() + split.validation.size() == lines.size());
+    std::set<int64_t> train_games, val_games;
+    for (const auto& p : split.train) train_games.insert(*p.game);
+    for (const auto& p : split.validation) val_games.insert(*p.game);
+    CHECK(int64_t(val_games.size()) == split.validation_games);
+    for (int64_t g : val_games) CHECK(train_games.count(g) == 0);
+    // About the share: the last game taken overshoots by less than a game.
+    const double target = 0.25 * double(lines.size());
+    CHECK(double(split.validation.size()) >= target);
+    CHECK(double(split.validation.size()) < target + 9);
+    // The seed decides; the same seed gives the same split.
+    CHECK(split_validation(lines, 0.25, 5).validation == split.validation);
+    CHECK(split_validation(lines, 0.25, 6).validation != split.validation);
+
+    // A file that does not name every game is split by position.
+    lines[3].game.reset();
+    const ValidationSplit loose = split_validation(lines, 0.25, 5);
+    CHECK_FALSE(loose.by_game);
+    CHECK(loose.validation.size() == size_t(std::llround(0.25 * double(lines.size()))));
+    CHECK(loose.train.size() + loose.validation.size() == lines.size());
 }
 
 TEST_CASE("tune: stored coefficients give the evaluation from the attackers' view", "[tune]") {
@@ -604,13 +659,26 @@ TEST_CASE("tune: extract and fit from the command line", "[tune]") {
     auto lines = read_positions_file(positions);
     REQUIRE(lines.ok());
     CHECK(lines->size() >= 10);
+    for (const PositionLine& p : *lines) CHECK(p.game.has_value());
+
+    // With game numbers the split is by game: 3 Tablut games, 1 held out.
+    const std::string weights = dir / "weights.txt";
+    r = run_tune({"fit", positions, "-o", weights, "--epochs", "2", "--validation", "0.2"});
+    INFO(r.err);
+    REQUIRE(r.status == 0);
+    CHECK(r.err.find("validation split by game: 1 of 3 games") != std::string::npos);
+
+    // The fits below split by position (the same lines without game
+    // numbers): with 3 games a held-out game decides too much for a test.
+    for (PositionLine& p : *lines) p.game.reset();
+    write_file(positions, format_positions(*lines));
 
     // Fit the Tablut positions (edge set); the Brandubh ones are skipped.
-    const std::string weights = dir / "weights.txt";
     r = run_tune({"fit", positions, "-o", weights, "--epochs", "20", "--threads", "2", "--lambda",
                   "0.5", "--validation", "0.2"});
     INFO(r.err);
     REQUIRE(r.status == 0);
+    CHECK(r.err.find("validation split by position") != std::string::npos);
     CHECK(r.err.find("fitting the 'edge' set") != std::string::npos);
     CHECK(r.err.find("whose rules use another default set") != std::string::npos);
     CHECK(r.err.find("before: train") != std::string::npos);

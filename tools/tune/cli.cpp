@@ -20,6 +20,7 @@
 #include "positions.h"
 #include "progress.h"
 #include "rules.h"
+#include "split.h"
 
 namespace po = boost::program_options;
 
@@ -128,16 +129,17 @@ struct FitRun {
 
 // Splits, traces, fits; returns the rounded weights. Reports on err.
 Result<EvalParams> run_fit(const FitRun& r, std::ostream& err) {
-    // The validation set: a fixed share of the positions, chosen by the seed.
-    std::vector<size_t> order(r.lines.size());
-    for (size_t i = 0; i < order.size(); ++i) order[i] = i;
-    std::mt19937_64 rng(r.seed);
-    std::shuffle(order.begin(), order.end(), rng);
-    const size_t n_val = size_t(std::llround(r.validation * double(order.size())));
-    std::vector<PositionLine> train_lines, val_lines;
-    for (size_t k = 0; k < order.size(); ++k)
-        (k < n_val ? val_lines : train_lines).push_back(r.lines[order[k]]);
+    // The validation set: a fixed share of the positions, whole games when
+    // the lines name them, chosen by the seed.
+    ValidationSplit split = split_validation(r.lines, r.validation, r.seed);
+    const std::vector<PositionLine>& train_lines = split.train;
+    const std::vector<PositionLine>& val_lines = split.validation;
     if (train_lines.empty()) return Error{"no training positions left after the validation split"};
+    if (split.by_game)
+        err << "fit: validation split by game: " << split.validation_games << " of " << split.games
+            << " games\n";
+    else
+        err << "fit: validation split by position (the positions file names no games)\n";
 
     auto t0 = std::chrono::steady_clock::now();
     RulesCache rules;

@@ -159,7 +159,7 @@ Status Extractor::add_record(std::string_view text, const std::function<std::str
         } else {
             const PositionKind kind = classify(pos);
             if (kind == PositionKind::QUIET)
-                game.push_back({to_tfen(pos), rules_field, result, score});
+                game.push_back({to_tfen(pos), rules_field, result, score, std::nullopt});
             else if (kind == PositionKind::DECIDED)
                 ++stats_.decided;
             else if (kind == PositionKind::WIN_IN_ONE)
@@ -191,6 +191,7 @@ Status Extractor::add_record(std::string_view text, const std::function<std::str
             continue;
         }
         ++stats_.kept;
+        p.game = stats_.games;
         positions_.push_back(std::move(p));
     }
     return {};

@@ -13,16 +13,33 @@ std::string format_position_line(const PositionLine& p) {
     std::string s = p.tfen + "\t" + p.rules + "\t";
     s += p.result == 1 ? "1" : p.result == 0 ? "0" : "0.5";
     if (p.score) s += "\tscore=" + std::to_string(*p.score);
+    if (p.game) s += "\tgame=" + std::to_string(*p.game);
     return s;
 }
+
+namespace {
+
+// The value of `name=VALUE` in an optional field, checked to be an integer.
+template <typename Int>
+Status parse_named_int(std::string_view field, std::string_view name, Int& value) {
+    const char* first = field.data() + name.size() + 1;
+    const char* last = field.data() + field.size();
+    auto [ptr, ec] = std::from_chars(first, last, value);
+    if (first == last || ec != std::errc() || ptr != last)
+        return Error{std::string(name) + " must be an integer: '" +
+                     std::string(field.substr(0, 30)) + "'"};
+    return {};
+}
+
+} // namespace
 
 Result<PositionLine> parse_position_line(std::string_view line) {
     if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
     const std::vector<std::string_view> f = split(line, '\t');
-    if (f.size() < 3 || f.size() > 4)
-        return Error{
-            "expected 3 or 4 tab-separated fields (TFEN, rules, result[, score=CP]), got " +
-            std::to_string(f.size())};
+    if (f.size() < 3 || f.size() > 5)
+        return Error{"expected 3 to 5 tab-separated fields (TFEN, rules, result[, score=CP][, "
+                     "game=N]), got " +
+                     std::to_string(f.size())};
     PositionLine p;
     p.tfen = std::string(f[0]);
     p.rules = std::string(f[1]);
@@ -36,24 +53,30 @@ Result<PositionLine> parse_position_line(std::string_view line) {
         p.result = 0.5;
     else
         return Error{"result must be 1, 0.5 or 0, got '" + std::string(f[2].substr(0, 20)) + "'"};
-    if (f.size() == 4) {
-        const std::string_view s = f[3];
-        int v = 0;
-        if (s.substr(0, 6) != "score=") return Error{"expected score=CP as the fourth field"};
-        const char* first = s.data() + 6;
-        const char* last = s.data() + s.size();
-        auto [ptr, ec] = std::from_chars(first, last, v);
-        if (first == last || ec != std::errc() || ptr != last)
-            return Error{"score must be an integer: '" + std::string(s.substr(0, 30)) + "'"};
-        p.score = v;
+    for (size_t i = 3; i < f.size(); ++i) {
+        const std::string_view s = f[i];
+        if (s.substr(0, 6) == "score=" && !p.score && !p.game) {
+            int v = 0;
+            if (Status st = parse_named_int(s, "score", v); !st) return Error{st.error()};
+            p.score = v;
+        } else if (s.substr(0, 5) == "game=" && !p.game) {
+            int64_t v = 0;
+            if (Status st = parse_named_int(s, "game", v); !st) return Error{st.error()};
+            if (v < 1)
+                return Error{"game must be 1 or more: '" + std::string(s.substr(0, 30)) + "'"};
+            p.game = v;
+        } else {
+            return Error{"expected score=CP and then game=N after the result, got '" +
+                         std::string(s.substr(0, 30)) + "'"};
+        }
     }
     return p;
 }
 
 std::string format_positions(const std::vector<PositionLine>& lines) {
     std::string out(POSITIONS_HEADER);
-    out +=
-        "\n# TFEN <tab> rules <tab> result for the attackers [<tab> score=CP, attackers' view]\n";
+    out += "\n# TFEN <tab> rules <tab> result for the attackers [<tab> score=CP, attackers' view] "
+           "[<tab> game=N]\n";
     for (const PositionLine& p : lines) out += format_position_line(p) + "\n";
     return out;
 }

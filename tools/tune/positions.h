@@ -3,15 +3,18 @@
 // The positions file: the tuner's data set, one position per line.
 //
 //   # branan-tune positions 1
-//   <TFEN> TAB <rules> TAB <result> [TAB score=<cp>]
+//   <TFEN> TAB <rules> TAB <result> [TAB score=<cp>] [TAB game=<n>]
 //
 // rules: a preset name when the game's rules equal that preset's, else the
 // full rules string. result: the game's result for the attackers (1 win,
 // 0.5 draw, 0 loss). score: the score the engine to move reported for this
 // position, turned to the attackers' view (engine scores are from the side
-// to move). Fields are separated by tabs because TFEN and rules strings
+// to move). game: which game of the extraction the position comes from
+// (1, 2, ...), so the fit can keep a game's positions together when it
+// splits off the validation set. Fields are separated by tabs because TFEN and rules strings
 // contain spaces. '#' lines and blank lines are ignored.
 
+#include <cstdint>
 #include <map>
 #include <optional>
 #include <string>
@@ -24,9 +27,10 @@ namespace branan::tune {
 
 struct PositionLine {
     std::string tfen;
-    std::string rules;        // preset name or full rules string
-    double result = 0;        // attackers' view: 1, 0.5 or 0
-    std::optional<int> score; // centi-soldiers, attackers' view
+    std::string rules;           // preset name or full rules string
+    double result = 0;           // attackers' view: 1, 0.5 or 0
+    std::optional<int> score;    // centi-soldiers, attackers' view
+    std::optional<int64_t> game; // the game of the extraction it comes from
     bool operator==(const PositionLine&) const = default;
 };
 
