@@ -603,6 +603,23 @@ TEST_CASE("tune: clamped positions are constants", "[tune]") {
     CHECK(free.grad[ESCAPE_ROUTE_TO_MOVE] > 0); // raising it lowers the attackers' eval further
 }
 
+TEST_CASE("tune: frozen weights stay at the start, the free ones move", "[tune]") {
+    EvalParams truth = reference_weights();
+    truth[KING_MOBILITY] += 20;
+    TraceSet set = labelled_set("brandubh", 2000, 8, truth, 0.005);
+    FitOptions options;
+    options.epochs = 300;
+    options.threads = 2;
+    options.frozen.fill(true);
+    options.frozen[KING_MOBILITY] = false;
+    const Weights start = to_weights(reference_weights());
+    const Weights w = fit_weights(set, nullptr, start, 0.005, options, nullptr).weights;
+    for (int i = 0; i < PARAM_COUNT; ++i)
+        if (i != KING_MOBILITY) CHECK(w[i] == start[i]);
+    // The free weight finds the truth (every other weight is right).
+    CHECK(w[KING_MOBILITY] == Approx(truth[KING_MOBILITY]).margin(2));
+}
+
 TEST_CASE("tune: K is found again from labels made with it", "[tune]") {
     const EvalParams truth = default_params(DefaultSet::CORNER);
     TraceSet set = labelled_set("brandubh", 3000, 3, truth, 0.006);
@@ -722,6 +739,18 @@ TEST_CASE("tune: extract and fit from the command line", "[tune]") {
     CHECK(r.status == 0);
     CHECK(r.err.find("fitting the 'corner' set") != std::string::npos);
 
+    // --only: the named weights may move; every other stays at the start.
+    r = run_tune({"fit", positions, "-o", again, "--epochs", "50", "--validation", "0.2",
+                  "--lambda", "0.5", "--only", "attacker_mobility,defender_mobility"});
+    INFO(r.err);
+    REQUIRE(r.status == 0);
+    CHECK(r.err.find("fit: only attacker_mobility, defender_mobility move") != std::string::npos);
+    auto only = load_params_file(again);
+    REQUIRE(only.ok());
+    for (int i = 0; i < PARAM_COUNT; ++i)
+        if (i != ATTACKER_MOBILITY && i != DEFENDER_MOBILITY)
+            CHECK((*only)[ParamId(i)] == default_params(DefaultSet::EDGE)[ParamId(i)]);
+
     // Progress on a terminal rewrites one line.
     std::ostringstream tty;
     Progress bar(tty, "x", 10, true);
@@ -762,6 +791,9 @@ TEST_CASE("tune: bad input exits 2 naming what, and writes nothing", "[tune]") {
     fails({"fit", positions, "-o", out, "--l2", "-1"}, "--l2");
     fails({"fit", positions, "-o", out, "--l2", "nan"}, "--l2");
     fails({"fit", positions, "-o", out, "--patience", "-1"}, "--patience");
+    fails({"fit", positions, "-o", out, "--only", "king_mobility,no_such_weight"},
+          "--only: unknown weight 'no_such_weight'");
+    fails({"fit", positions, "-o", out, "--only", ","}, "--only");
     fails({"fit", positions, "-o", out, "--set", "middle"}, "unknown default set 'middle'");
     // Unknown presets.
     fails({"fit", positions, "-o", out, "--preset", "chess"}, "unknown variant 'chess'");

@@ -21,6 +21,7 @@
 #include "progress.h"
 #include "rules.h"
 #include "split.h"
+#include "text.h"
 
 namespace po = boost::program_options;
 
@@ -35,7 +36,8 @@ constexpr const char* USAGE =
     "  fit positions.txt -o weights.txt [--set corner|corner_weak|edge|corner_large|auto] "
     "[--preset NAME]\n"
     "      [--start FILE] [--lambda L] [--validation F] [--epochs N] [--threads N] [--seed S]\n"
-    "      [--lr X] [--l2 LAMBDA] [--patience N]   fit the evaluation weights to the results\n"
+    "      [--lr X] [--l2 LAMBDA] [--patience N] [--only W1,W2...]\n"
+    "      fit the evaluation weights to the results\n"
     "  defaults weights.txt --set corner|corner_weak|edge|corner_large [--dir SOURCE_DIR]\n"
     "      validate a weight file and install it as eval/weights/<set>.txt\n"
     "  bench-fit N [--preset NAME] [--threads N] [--epochs N] [--seed S]\n"
@@ -140,6 +142,13 @@ Result<EvalParams> run_fit(const FitRun& r, std::ostream& err) {
             << " games\n";
     else
         err << "fit: validation split by position (the positions file names no games)\n";
+    if (std::count(r.fit.frozen.begin(), r.fit.frozen.end(), true)) {
+        std::string names;
+        for (int i = 0; i < PARAM_COUNT; ++i)
+            if (!r.fit.frozen[i])
+                names += (names.empty() ? "" : ", ") + std::string(param_table()[i].name);
+        err << "fit: only " << names << " move (--only); every other weight stays at the start\n";
+    }
 
     auto t0 = std::chrono::steady_clock::now();
     RulesCache rules;
@@ -225,7 +234,8 @@ int cmd_fit(const std::vector<std::string>& args, std::ostream& out, std::ostrea
         "lr", po::value<double>()->default_value(FitOptions{}.lr), "learning rate")(
         "l2", po::value<double>()->default_value(FitOptions{}.l2),
         "L2 toward the start")("patience", po::value<int>()->default_value(FitOptions{}.patience),
-                               "epochs without a lower validation loss before stopping (0: never)");
+                               "epochs without a lower validation loss before stopping (0: never)")(
+        "only", po::value<std::string>(), "fit only these weights (comma-separated names)");
     po::positional_options_description pos;
     pos.add("positions", 1);
     const po::variables_map vm = parse(options, args, pos);
@@ -258,6 +268,19 @@ int cmd_fit(const std::vector<std::string>& args, std::ostream& out, std::ostrea
     if (r.fit.patience < 0 || r.fit.patience > 1000000)
         throw UsageError{"--patience " + std::to_string(r.fit.patience) +
                          " is out of range (0..1000000)"};
+    if (vm.count("only")) {
+        // Every weight frozen but those named.
+        r.fit.frozen.fill(true);
+        int named = 0;
+        for (std::string_view name : split(vm["only"].as<std::string>(), ',')) {
+            if (name.empty()) continue;
+            auto id = find_param(name);
+            if (!id) throw UsageError{"--only: unknown weight '" + std::string(name) + "'"};
+            r.fit.frozen[*id] = false;
+            ++named;
+        }
+        if (!named) throw UsageError{"--only: give one weight name or more"};
+    }
     r.seed = vm["seed"].as<uint64_t>();
     const std::string set_name = vm["set"].as<std::string>();
     std::optional<DefaultSet> set;

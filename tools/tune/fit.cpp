@@ -138,6 +138,7 @@ FitResult fit_weights(const TraceSet& train, const TraceSet* validation, const W
         b1 *= BETA1;
         b2 *= BETA2;
         for (int i = 0; i < PARAM_COUNT; ++i) {
+            if (options.frozen[i]) continue;
             const double g = lg.grad[i];
             m[i] = BETA1 * m[i] + (1 - BETA1) * g;
             v[i] = BETA2 * v[i] + (1 - BETA2) * g * g;

@@ -38,6 +38,7 @@
 // the start. So a fit never returns weights whose validation loss is above
 // the start's.
 
+#include <array>
 #include <functional>
 #include <ostream>
 #include <vector>
@@ -79,6 +80,9 @@ struct FitOptions {
     // Stop after this many epochs without a new lowest validation loss;
     // 0: run every epoch (the best is kept all the same).
     int patience = 0;
+    // Weights that stay at the start (a new term fitted alone, the rest of
+    // a proven set kept as it is). All false: every weight moves.
+    std::array<bool, PARAM_COUNT> frozen{};
 };
 
 struct FitResult {
