@@ -282,21 +282,6 @@ void eval_terms(const Position& pos, Tables& t, Acc& acc) {
     acc.add(ATTACKERS, ATTACKER_DIAGONAL_LINK,
             G::count(A & G::north(G::east(A))) + G::count(A & G::north(G::west(A))));
 
-    // Encirclement games: the defenders the board's edge still reaches
-    // through empty squares (the flood of the rule's test). Every one cut
-    // off brings the attackers nearer to the surrounding win.
-    if (v.rules.encirclement) {
-        B region = G::edge & empty;
-        for (;;) {
-            const B next = region | (G::slide_reach(region, empty, B(0)) & empty);
-            if (next == region) break;
-            region = next;
-        }
-        const int unsurrounded = G::count((D | K) & (G::edge | G::neighbours(region)));
-        acc.add(DEFENDERS, DEFENDER_UNSURROUNDED, unsurrounded);
-        if (!unsurrounded) acc.add(ATTACKERS, DEFENDERS_SURROUNDED, 1);
-    }
-
     // The king's moves (his own square counts as empty once he leaves it).
     B king_moves = 0;
     if (K) {

@@ -64,12 +64,6 @@ namespace branan {
       "the attackers' ring cuts the king off from every escape square")                            \
     X(ATTACKER_DIAGONAL_LINK, "attacker_diagonal_link", -100, 100, RING, ATTACKERS,                \
       "each pair of diagonally adjacent attackers (links of a closing ring)")                      \
-    X(DEFENDER_UNSURROUNDED, "defender_unsurrounded", -200, 200, RING, DEFENDERS,                  \
-      "encirclement games: each defender or the king that the board's edge reaches through "       \
-      "empty squares (not inside the attackers' ring)")                                            \
-    X(DEFENDERS_SURROUNDED, "defenders_surrounded", -2000, 2000, RING, ATTACKERS,                  \
-      "encirclement games: the edge reaches no defender through empty squares (the ring holds "    \
-      "them all; the win when none can step onto the edge)")                                       \
     X(KING_MOBILITY, "king_mobility", 0, 100, KING, DEFENDERS, "each square the king can move to") \
     X(KING_ON_THRONE, "king_on_throne", -500, 500, KING, DEFENDERS,                                \
       "the king stands on the throne")                                                             \

@@ -629,31 +629,6 @@ TEST_CASE("eval: edge forts, in edge-fort games only", "[eval]") {
     CHECK(default_params(DefaultSet::CORNER)[FORT_KING_ON_EDGE] == 0);
 }
 
-TEST_CASE("eval: defenders inside the attackers' ring, in encirclement games only", "[eval]") {
-    // The king on e5 with the empty f5 beside him, ringed by d5 e4 f4 e6 f6
-    // g5: the edge's flood through empty squares reaches neither.
-    const VariantPtr v = eval_variant("opentafl-tablut");
-    const std::string ring = "9/9/9/4tt3/3tK1t2/4tt3/9/9/9 a";
-    const EvalTrace inside = trace(eval_tfen(v, ring));
-    CHECK(inside.coef[DEFENDER_UNSURROUNDED][DEFENDERS] == 0);
-    CHECK(inside.coef[DEFENDERS_SURROUNDED][ATTACKERS] == 1);
-    // A defender on the edge (a1) and one the flood reaches (c3): two
-    // outside, and the ring no longer holds them all.
-    const EvalTrace outside = trace(eval_tfen(v, "9/9/9/4tt3/3tK1t2/4tt3/2T6/9/T8 a"));
-    CHECK(outside.coef[DEFENDER_UNSURROUNDED][DEFENDERS] == 2);
-    CHECK(outside.coef[DEFENDERS_SURROUNDED][ATTACKERS] == 0);
-    // A gap in the ring (no attacker on g5): the flood comes in to f5, next
-    // to the king.
-    const EvalTrace gap = trace(eval_tfen(v, "9/9/9/4tt3/3tK4/4tt3/9/9/9 a"));
-    CHECK(gap.coef[DEFENDER_UNSURROUNDED][DEFENDERS] == 1);
-    CHECK(gap.coef[DEFENDERS_SURROUNDED][ATTACKERS] == 0);
-    // Tablut has no encirclement win: not counted.
-    const EvalTrace t = trace(eval_tfen(eval_variant("tablut"), ring));
-    CHECK(t.coef[DEFENDER_UNSURROUNDED][DEFENDERS] == 0);
-    CHECK(t.coef[DEFENDERS_SURROUNDED][ATTACKERS] == 0);
-    // The symmetry and trace tests above cover these terms in every preset.
-}
-
 TEST_CASE("eval: rows on the edge faced by the enemy, in shieldwall games only", "[eval]") {
     // c1 d1 (defenders) under c2 d2 (attackers): a faced row of two. a4 a5
     // (attackers) beside b4 b5 (defenders): another. h1 under h2 stands
