@@ -133,12 +133,12 @@ struct FitRun {
 Result<EvalParams> run_fit(const FitRun& r, std::ostream& err) {
     // The validation set: a fixed share of the positions, whole games when
     // the lines name them, chosen by the seed.
-    ValidationSplit split = split_validation(r.lines, r.validation, r.seed);
-    const std::vector<PositionLine>& train_lines = split.train;
-    const std::vector<PositionLine>& val_lines = split.validation;
+    const ValidationSplit parts = split_validation(r.lines, r.validation, r.seed);
+    const std::vector<PositionLine>& train_lines = parts.train;
+    const std::vector<PositionLine>& val_lines = parts.validation;
     if (train_lines.empty()) return Error{"no training positions left after the validation split"};
-    if (split.by_game)
-        err << "fit: validation split by game: " << split.validation_games << " of " << split.games
+    if (parts.by_game)
+        err << "fit: validation split by game: " << parts.validation_games << " of " << parts.games
             << " games\n";
     else
         err << "fit: validation split by position (the positions file names no games)\n";
