@@ -527,6 +527,14 @@ TEST_CASE("The branan-match program: match, merge, plot", "[match]") {
                         (dir / "all.jsonl").string() + " > " + (dir / "twice.jsonl").string() +
                         " 2>/dev/null") == 0);
     CHECK(count_lines(dir / "twice.jsonl") == 8);
+    // -sprt: the LLR of the games read (4 complete pairs of x against y).
+    REQUIRE(run_command(bin + " merge " + (dir / "all.jsonl").string() +
+                        " -sprt elo0=0 elo1=15 -o /dev/null 2> " + (dir / "sprt.log").string()) ==
+            0);
+    CHECK(read_text(dir / "sprt.log").find("SPRT elo0=0 elo1=15 (pentanomial): LLR ") !=
+          std::string::npos);
+    CHECK(run_command(bin + " merge " + (dir / "all.jsonl").string() +
+                      " -sprt elo0=zero -o /dev/null 2>/dev/null") == 2);
 
     // The plot, drawn in-process from a summary with both wins and losses.
     std::vector<GameSummary> games;

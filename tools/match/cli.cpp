@@ -99,7 +99,39 @@ Status real(const std::string& key, const std::string& v, double& out) {
     return {};
 }
 
+// The key=value words of -sprt.
+Status sprt_params(const KeyValues& words, SprtParams& p) {
+    for (const auto& [k, v] : words) {
+        double d = 0;
+        if (Status s = real(k, v, d); !s) return s;
+        if (k == "elo0")
+            p.elo0 = d;
+        else if (k == "elo1")
+            p.elo1 = d;
+        else if (k == "alpha")
+            p.alpha = d;
+        else if (k == "beta")
+            p.beta = d;
+        else
+            return Error{"unknown -sprt key '" + k + "'"};
+    }
+    return {};
+}
+
 } // namespace
+
+Status take_sprt(std::vector<std::string>& args, std::optional<SprtParams>& sprt) {
+    for (size_t i = 0; i < args.size(); ++i) {
+        if (args[i] != "-sprt") continue;
+        size_t end = i;
+        SprtParams p;
+        if (Status st = sprt_params(key_values(args, end), p); !st) return st;
+        args.erase(args.begin() + long(i), args.begin() + long(end) + 1);
+        sprt = p;
+        return {};
+    }
+    return {};
+}
 
 const char* usage() {
     return "usage: branan-match -engine cmd=PATH [name=NAME] [proto=uci|otep] [arg=WORD]...\n"
@@ -112,7 +144,7 @@ const char* usage() {
            "                    [-sprt elo0=A elo1=B alpha=X beta=Y] [-maxplies N]\n"
            "                    [-resign movecount=N score=CP] [-out DIR] [-timemargin MS]\n"
            "                    [-handshake MS] [-graceful MS] [-debug] [-quiet]\n"
-           "       branan-match merge SUMMARY... [-o FILE]\n"
+           "       branan-match merge SUMMARY... [-o FILE] [-sprt elo0=A elo1=B ...]\n"
            "       branan-match plot SUMMARY [-o FILE.svg]\n";
 }
 
@@ -198,20 +230,7 @@ Status parse_command_line(const std::vector<std::string>& a, MatchConfig& c) {
             c.openings = src;
         } else if (o == "-sprt") {
             SprtParams p;
-            for (const auto& [k, v] : key_values(a, i)) {
-                double d = 0;
-                if (Status s = real(k, v, d); !s) return s;
-                if (k == "elo0")
-                    p.elo0 = d;
-                else if (k == "elo1")
-                    p.elo1 = d;
-                else if (k == "alpha")
-                    p.alpha = d;
-                else if (k == "beta")
-                    p.beta = d;
-                else
-                    return Error{"unknown -sprt key '" + k + "'"};
-            }
+            if (Status st = sprt_params(key_values(a, i), p); !st) return st;
             c.sprt = p;
         } else if (o == "-resign") {
             for (const auto& [k, v] : key_values(a, i)) {

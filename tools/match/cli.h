@@ -16,6 +16,7 @@
 //   -maxplies N  -resign movecount=N score=CP
 //   -out DIR  -timemargin MS  -handshake MS  -graceful MS  -debug  -quiet
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -26,5 +27,8 @@ namespace branan::match {
 // Parses the arguments (without the program name). Error text on failure.
 Status parse_command_line(const std::vector<std::string>& args, MatchConfig& config);
 const char* usage();
+// Takes "-sprt elo0=A elo1=B [alpha=X beta=Y]" out of args, when there (for
+// merge, which reports the LLR of the games it reads).
+Status take_sprt(std::vector<std::string>& args, std::optional<SprtParams>& sprt);
 
 } // namespace branan::match

@@ -35,6 +35,11 @@ std::string take_output(std::vector<std::string>& args) {
 
 int merge(std::vector<std::string> args) {
     std::string out_path = take_output(args);
+    std::optional<SprtParams> sprt;
+    if (Status st = take_sprt(args, sprt); !st) {
+        std::cerr << "branan-match merge: " << st.error() << "\n" << usage();
+        return 2;
+    }
     if (args.empty()) {
         std::cerr << "branan-match merge: give one or more summary files\n" << usage();
         return 2;
@@ -79,7 +84,7 @@ int merge(std::vector<std::string> args) {
     std::cerr << "merged " << all.size() << " games from " << args.size() << " files";
     if (duplicates) std::cerr << " (" << duplicates << " duplicate lines dropped)";
     std::cerr << "\n";
-    print_tables(std::cerr, pairs, names, penta, std::nullopt);
+    print_tables(std::cerr, pairs, names, penta, sprt);
     return 0;
 }
 
