@@ -4,6 +4,7 @@
 #include <cmath>
 #include <random>
 #include <unordered_map>
+#include <unordered_set>
 
 namespace branan::tune {
 
@@ -23,26 +24,24 @@ ValidationSplit split_validation(const std::vector<PositionLine>& lines, double 
         return out;
     }
 
-    // Games in the order they first appear, then shuffled: the order of the
-    // file does not matter, only the seed does.
+    // Games in the order they first appear in the lines (so the same lines
+    // and seed give the same split), then shuffled; whole games go to
+    // validation until their positions reach the share.
     std::unordered_map<int64_t, size_t> count;
     std::vector<int64_t> games;
     for (const PositionLine& p : lines)
         if (count[*p.game]++ == 0) games.push_back(*p.game);
     std::shuffle(games.begin(), games.end(), rng);
-    std::unordered_map<int64_t, bool> in_validation;
+    std::unordered_set<int64_t> validation_games;
     size_t taken = 0;
-    for (int64_t g : games) {
-        const bool take = taken < target;
-        in_validation[g] = take;
-        if (take) {
-            taken += count[g];
-            ++out.validation_games;
-        }
+    for (size_t k = 0; k < games.size() && taken < target; ++k) {
+        validation_games.insert(games[k]);
+        taken += count[games[k]];
     }
     out.games = int64_t(games.size());
+    out.validation_games = int64_t(validation_games.size());
     for (const PositionLine& p : lines)
-        (in_validation[*p.game] ? out.validation : out.train).push_back(p);
+        (validation_games.count(*p.game) ? out.validation : out.train).push_back(p);
     return out;
 }
 
