@@ -111,8 +111,10 @@ class OtepLoop {
         return true;
     }
 
+    // Always waits, even when the engine no longer says it is searching: a
+    // search that has just finished may still be inside on_bestmove, and the
+    // loop must not go on (or be destroyed) under its feet.
     void stop_search(bool silent) {
-        if (!engine_.searching()) return;
         {
             std::lock_guard lock(mutex_);
             if (silent) mode_ = Mode::NONE;

@@ -306,9 +306,11 @@ void Engine::new_game() {
 }
 
 void Engine::on_info(std::function<void(const SearchInfo&)> callback) {
+    wait();
     impl_->info_cb = std::move(callback);
 }
 void Engine::on_bestmove(std::function<void(const BestMove&)> callback) {
+    wait();
     impl_->best_cb = std::move(callback);
 }
 

@@ -93,6 +93,9 @@ class Engine {
 
     // Search. go() returns at once; the search runs on its own threads and
     // reports through the callbacks (called from a search thread).
+    // searching() turns false just before on_bestmove is called, so setting a
+    // callback first waits for such a search to finish with the old one; stop
+    // a search that is still running before replacing its callbacks.
     void on_info(std::function<void(const SearchInfo&)> callback);
     void on_bestmove(std::function<void(const BestMove&)> callback);
     Status go(const SearchLimits& limits);

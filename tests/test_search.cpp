@@ -4,6 +4,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <atomic>
 #include <chrono>
 #include <mutex>
 #include <thread>
@@ -338,6 +339,27 @@ TEST_CASE("search: stop is prompt and go/position while searching are refused", 
     CHECK(ms < 500); // generous: sanitizer builds run this too
     CHECK(best.best);
     CHECK_FALSE(e.searching());
+}
+
+TEST_CASE("search: replacing a callback waits for a search still inside on_bestmove", "[search]") {
+    // searching() turns false before on_bestmove runs. A protocol loop that
+    // tore down its callbacks in that window used to destroy them (and the
+    // loop they point to) under the search thread: branan died after an
+    // OTEP goodbye sent right after our move (a CI failure under load).
+    Engine e;
+    REQUIRE(e.set_variant("brandubh"));
+    std::atomic<bool> entered{false}, finished{false};
+    e.on_bestmove([&](const BestMove&) {
+        entered = true;
+        std::this_thread::sleep_for(std::chrono::milliseconds(300));
+        finished = true;
+    });
+    REQUIRE(e.go(depth_limit(1)));
+    while (!entered) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    CHECK_FALSE(e.searching()); // the window this test is about
+    e.on_bestmove(nullptr);
+    CHECK(finished);
+    e.on_info(nullptr);
 }
 
 TEST_CASE("search: ponder waits for ponderhit, then keeps the clock", "[search]") {
