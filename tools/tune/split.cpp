@@ -32,16 +32,16 @@ ValidationSplit split_validation(const std::vector<PositionLine>& lines, double 
     for (const PositionLine& p : lines)
         if (count[*p.game]++ == 0) games.push_back(*p.game);
     std::shuffle(games.begin(), games.end(), rng);
-    std::unordered_set<int64_t> validation_games;
+    std::unordered_set<int64_t> held_out;
     size_t taken = 0;
     for (size_t k = 0; k < games.size() && taken < target; ++k) {
-        validation_games.insert(games[k]);
+        held_out.insert(games[k]);
         taken += count[games[k]];
     }
     out.games = int64_t(games.size());
-    out.validation_games = int64_t(validation_games.size());
+    out.validation_games = int64_t(held_out.size());
     for (const PositionLine& p : lines)
-        (validation_games.count(*p.game) ? out.validation : out.train).push_back(p);
+        (held_out.count(*p.game) ? out.validation : out.train).push_back(p);
     return out;
 }
 
