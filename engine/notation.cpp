@@ -9,13 +9,6 @@ namespace branan {
 
 namespace {
 
-std::string printable(std::string_view s) {
-    std::string out;
-    for (char c : s.substr(0, 40)) out += (c >= 32 && c < 127) ? c : '?';
-    if (s.size() > 40) out += "...";
-    return out;
-}
-
 // One row of a placement: letters and runs of empty squares. `row_name`
 // says where the row is, for error messages.
 Status parse_row(std::string_view row, int size, const std::string& row_name,

@@ -1,5 +1,7 @@
 #include "text.h"
 
+#include <charconv>
+
 namespace branan {
 
 namespace {
@@ -34,6 +36,41 @@ std::vector<std::string_view> split_words(std::string_view text) {
         if (end > i) out.push_back(text.substr(i, end - i));
         i = end;
     }
+    return out;
+}
+
+Result<int64_t> parse_integer(std::string_view text, int64_t lo, int64_t hi) {
+    const char* first = text.data();
+    const char* last = text.data() + text.size();
+    // from_chars takes '-' but not '+'.
+    if (!text.empty() && text[0] == '+') {
+        ++first;
+        if (first != last && *first == '-')
+            return Error{"'" + printable(text) + "' is not a number"};
+    }
+    int64_t v = 0;
+    const auto [ptr, ec] = std::from_chars(first, last, v);
+    if (ec == std::errc::invalid_argument || ptr != last)
+        return Error{"'" + printable(text) + "' is not a number"};
+    if (ec == std::errc::result_out_of_range || v < lo || v > hi)
+        return Error{"'" + printable(text) + "' is out of range (" + std::to_string(lo) + ".." +
+                     std::to_string(hi) + ")"};
+    return v;
+}
+
+bool iequals(std::string_view a, std::string_view b) {
+    if (a.size() != b.size()) return false;
+    for (size_t i = 0; i < a.size(); ++i) {
+        const auto lower = [](char c) { return c >= 'A' && c <= 'Z' ? char(c - 'A' + 'a') : c; };
+        if (lower(a[i]) != lower(b[i])) return false;
+    }
+    return true;
+}
+
+std::string printable(std::string_view text, size_t max) {
+    std::string out;
+    for (char c : text.substr(0, max)) out += (c >= 32 && c < 127) ? c : '?';
+    if (text.size() > max) out += "...";
     return out;
 }
 

@@ -22,13 +22,6 @@ std::string_view trim(std::string_view s) {
     return s;
 }
 
-std::string printable(std::string_view s) {
-    std::string out;
-    for (char c : s.substr(0, 60)) out += (c >= 32 && c < 127) ? c : '?';
-    if (s.size() > 60) out += "...";
-    return out;
-}
-
 std::string range_text(const ParamInfo& p) {
     std::string s = "[";
     s += std::to_string(p.min);
@@ -190,7 +183,7 @@ Status set_param(EvalParams& params, ParamId id, int value) {
 
 Status set_param(EvalParams& params, std::string_view name, int value) {
     auto id = find_param(name);
-    if (!id) return Error{"unknown evaluation weight '" + printable(name) + "'"};
+    if (!id) return Error{"unknown evaluation weight '" + printable(name, 60) + "'"};
     return set_param(params, *id, value);
 }
 
@@ -200,7 +193,7 @@ int get_param(const EvalParams& params, ParamId id) {
 
 Result<int> get_param(const EvalParams& params, std::string_view name) {
     auto id = find_param(name);
-    if (!id) return Error{"unknown evaluation weight '" + printable(name) + "'"};
+    if (!id) return Error{"unknown evaluation weight '" + printable(name, 60) + "'"};
     return params.w[*id];
 }
 
@@ -219,12 +212,12 @@ Result<EvalParams> load(std::string_view text, const EvalParams& base, bool need
         if (line.empty()) continue;
         const size_t eq = line.find('=');
         if (eq == std::string_view::npos)
-            return Error{where + "expected 'name = value', got '" + printable(line) + "'"};
+            return Error{where + "expected 'name = value', got '" + printable(line, 60) + "'"};
         const std::string_view name = trim(line.substr(0, eq));
         const std::string_view value = trim(line.substr(eq + 1));
         if (name.empty()) return Error{where + "missing the weight's name before '='"};
         auto id = find_param(name);
-        if (!id) return Error{where + "unknown evaluation weight '" + printable(name) + "'"};
+        if (!id) return Error{where + "unknown evaluation weight '" + printable(name, 60) + "'"};
         if (seen_on[*id])
             return Error{where + "'" + std::string(name) + "' is given twice (first on line " +
                          std::to_string(seen_on[*id]) + ")"};
@@ -236,7 +229,7 @@ Result<EvalParams> load(std::string_view text, const EvalParams& base, bool need
         auto [p, ec] = std::from_chars(first, last, v);
         if (value.empty() || ec != std::errc() || p != last)
             return Error{where + "'" + std::string(name) + "': expected an integer, got '" +
-                         printable(value) + "'"};
+                         printable(value, 60) + "'"};
         if (Status st = set_param(out, *id, v); !st) return Error{where + st.error()};
     }
     if (need_all) {

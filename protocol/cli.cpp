@@ -12,6 +12,7 @@
 #include "logging.h"
 #include "loop.h"
 #include "output.h"
+#include "text.h"
 #include "uci.h"
 
 namespace po = boost::program_options;

@@ -12,11 +12,4 @@ void LineWriter::line(std::string_view text) {
     out_.flush();
 }
 
-std::string printable(std::string_view text, size_t max) {
-    std::string out;
-    for (char c : text.substr(0, max)) out += (c >= 32 && c < 127) ? c : '?';
-    if (text.size() > max) out += "...";
-    return out;
-}
-
 } // namespace branan

@@ -2,7 +2,7 @@
 
 // Output of the protocol loops and one-shot commands: whole lines, each
 // ended by "\n" and flushed at once, never interleaved (the search reports
-// from its own threads). Also the helpers that make user input safe to echo.
+// from its own threads).
 
 #include <mutex>
 #include <ostream>
@@ -22,9 +22,5 @@ class LineWriter {
     std::mutex mutex_;
     std::ostream& out_;
 };
-
-// User input made safe to quote in a message: non-printable bytes become
-// '?', and at most `max` characters are kept ("..." marks a cut).
-std::string printable(std::string_view text, size_t max = 40);
 
 } // namespace branan

@@ -20,13 +20,6 @@ namespace uci {
 
 namespace {
 
-bool iequals(std::string_view a, std::string_view b) {
-    if (a.size() != b.size()) return false;
-    for (size_t i = 0; i < a.size(); ++i)
-        if (std::tolower((unsigned char)a[i]) != std::tolower((unsigned char)b[i])) return false;
-    return true;
-}
-
 std::string quoted(std::string_view token) {
     return "'" + printable(token) + "'";
 }

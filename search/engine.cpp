@@ -9,18 +9,12 @@
 #include "movegen.h"
 #include "notation.h"
 #include "search.h"
+#include "text.h"
 #include "tt.h"
 
 namespace branan {
 
 namespace {
-
-bool iequals(std::string_view a, std::string_view b) {
-    if (a.size() != b.size()) return false;
-    for (size_t i = 0; i < a.size(); ++i)
-        if (std::tolower((unsigned char)a[i]) != std::tolower((unsigned char)b[i])) return false;
-    return true;
-}
 
 Result<int64_t> parse_int(std::string_view name, std::string_view text, int64_t lo, int64_t hi) {
     int64_t v = 0;

@@ -572,3 +572,26 @@ TEST_CASE("text: split keeps empty pieces, split_words keeps only words", "[nota
     CHECK(split_words(" go\tdepth\r\n 5 ") == V{"go", "depth", "5"});
     CHECK(split_words(" \t\r\n\v\f").empty());
 }
+
+TEST_CASE("text: parse_integer takes a whole signed decimal token within its range", "[notation]") {
+    CHECK(*parse_integer("42", 0, 100) == 42);
+    CHECK(*parse_integer("+7", 0, 100) == 7);
+    CHECK(*parse_integer("-3", -5, 5) == -3);
+    for (const char* bad : {"", "+", "-", "4x", " 4", "+-4", "0x10", "1.5"}) {
+        const auto r = parse_integer(bad, -100, 100);
+        REQUIRE_FALSE(r.ok());
+        CHECK_THAT(r.error(), Catch::Contains("is not a number"));
+    }
+    CHECK(parse_integer("101", 0, 100).error() == "'101' is out of range (0..100)");
+    CHECK(parse_integer("99999999999999999999", 0, 100).error() ==
+          "'99999999999999999999' is out of range (0..100)");
+}
+
+TEST_CASE("text: iequals ignores ASCII case only; printable quotes safely", "[notation]") {
+    CHECK(iequals("Move Overhead", "move overhead"));
+    CHECK_FALSE(iequals("Hash", "Hash "));
+    CHECK_FALSE(iequals("\xc3\x89", "\xc3\xa9"));
+    CHECK(printable("a\tb") == "a?b");
+    CHECK(printable(std::string(45, 'x')) == std::string(40, 'x') + "...");
+    CHECK(printable("abcdef", 3) == "abc...");
+}
