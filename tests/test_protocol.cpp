@@ -376,7 +376,7 @@ TEST_CASE("go parameters reach the limits; wtime/btime follow who moves first", 
     REQUIRE(at != std::string::npos);
     text.replace(at, 6, "atkf:n");
     REQUIRE(d.set_rules(text).ok());
-    REQUIRE_FALSE(d.rules().attackers_first);
+    REQUIRE_FALSE(d.position().variant().rules.attackers_first);
     std::vector<std::string_view> args{"wtime", "1000", "btime", "2000"};
     auto r = uci::parse_go(args, d.position());
     REQUIRE(r.ok());
