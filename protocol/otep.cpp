@@ -313,10 +313,6 @@ class OtepLoop {
 
 } // namespace
 
-bool otep_available() {
-    return true;
-}
-
 void run_otep(Engine& engine, const std::string& first_line, LineReader& reader,
               std::ostream& out) {
     OtepLoop loop(engine, out);

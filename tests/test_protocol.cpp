@@ -18,7 +18,6 @@
 #include "loop.h"
 #include "movegen.h"
 #include "notation.h"
-#include "otep.h"
 #include "perft.h"
 #include "text.h"
 #include "uci.h"
@@ -620,7 +619,6 @@ TEST_CASE("every output line is whole: no CR, ends in a newline", "[protocol]") 
     CHECK(text.find('\r') == std::string::npos);
 }
 
-// Until the OTEP loop is built in, an OTEP start is noted and UCI goes on.
 TEST_CASE("protocol choice: auto detects OTEP's rules line", "[protocol]") {
     CHECK(detect_protocol("rules dim:7 esc:c") == Protocol::OTEP);
     CHECK(detect_protocol("  rules") == Protocol::OTEP);
@@ -631,35 +629,32 @@ TEST_CASE("protocol choice: auto detects OTEP's rules line", "[protocol]") {
     CHECK(parse_protocol("otep") == Protocol::OTEP);
     CHECK_FALSE(parse_protocol("xboard"));
 
-    if (!otep_available()) {
+    {
         Engine e;
-        std::istringstream in("\nrules dim:7 esc:c\nisready\n");
-        std::ostringstream out, err;
-        run_protocol(e, Protocol::AUTO, in, out, err);
-        CHECK(out.str() == "readyok\n");
-        CHECK(err.str().find("info string error:") != std::string::npos);
+        std::istringstream in("\nrules dim:7 start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/\n");
+        std::ostringstream out;
+        run_protocol(e, Protocol::AUTO, in, out);
+        CHECK(out.str() == "hello\n");
     }
     {
         Engine e;
         std::istringstream in("uci\nquit\n");
-        std::ostringstream out, err;
-        run_protocol(e, Protocol::AUTO, in, out, err);
+        std::ostringstream out;
+        run_protocol(e, Protocol::AUTO, in, out);
         CHECK(out.str().find("uciok\n") != std::string::npos);
-        CHECK(err.str().empty());
     }
-    if (!otep_available()) {
+    {
         Engine e;
         std::istringstream in("isready\n");
-        std::ostringstream out, err;
-        run_protocol(e, Protocol::OTEP, in, out, err);
-        CHECK(out.str() == "readyok\n");
-        CHECK(err.str().find("info string error:") != std::string::npos);
+        std::ostringstream out;
+        run_protocol(e, Protocol::OTEP, in, out);
+        CHECK(starts_with(out.str(), "hello\nerror 0 "));
     }
     {
         Engine e;
         std::istringstream in("");
-        std::ostringstream out, err;
-        run_protocol(e, Protocol::AUTO, in, out, err);
+        std::ostringstream out;
+        run_protocol(e, Protocol::AUTO, in, out);
         CHECK(out.str().empty());
     }
 }
