@@ -40,16 +40,7 @@ void run_protocol(Engine& engine, Protocol protocol, std::istream& in, std::ostr
     }
     UciLoop uci(engine, out);
     if (!line.empty() && !uci.handle_line(line)) return uci.finish();
-    while (true) {
-        const LineReader::Status st = reader.next(line);
-        if (st == LineReader::Status::END) break;
-        if (st == LineReader::Status::TOO_LONG) {
-            uci.line_too_long();
-            continue;
-        }
-        if (!uci.handle_line(line)) break;
-    }
-    uci.finish();
+    uci.run(reader);
 }
 
 } // namespace branan

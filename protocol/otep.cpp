@@ -171,8 +171,7 @@ class OtepLoop {
         auto count = parse_integer(w[1], 1, INT64_MAX);
         auto seconds = parse_integer(w[2], 0, MAX_ANALYSIS_S);
         if (!count || !seconds) return message("analyze: expected <count> <seconds>");
-        analysis_count_ = int(std::min<int64_t>(*count, 32));
-        engine_.set_option("MultiPV", std::to_string(analysis_count_));
+        engine_.set_option("MultiPV", std::to_string(std::min<int64_t>(*count, 32)));
         SearchLimits limits;
         limits.movetime_ms = std::max<int64_t>(*seconds * 1000 - engine_.move_overhead_ms(), 50);
         start(Mode::ANALYZE, limits);
@@ -248,10 +247,8 @@ class OtepLoop {
         sent_move_ = MOVE_NONE;
     }
 
-    void cmd_finish() {
-        stop_search(true);
-        finished_ = true;
-    }
+    // The game is over; the host may start another or say goodbye.
+    void cmd_finish() { stop_search(true); }
 
     void on_info(const SearchInfo& info) {
         std::lock_guard lock(mutex_);
@@ -301,8 +298,6 @@ class OtepLoop {
     std::optional<Position> game_;
     OtepClock clock_;
     std::set<uint16_t> rejected_;
-    bool finished_ = false;
-    int analysis_count_ = 1;
 
     std::mutex mutex_; // guards what the search callbacks touch
     Mode mode_ = Mode::NONE;

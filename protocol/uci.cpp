@@ -270,8 +270,7 @@ bool UciLoop::idle(std::string_view command) {
     return false;
 }
 
-void UciLoop::run(std::istream& in) {
-    LineReader reader(in);
+void UciLoop::run(LineReader& reader) {
     std::string line;
     while (true) {
         const LineReader::Status st = reader.next(line);

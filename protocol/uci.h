@@ -6,7 +6,6 @@
 // an engine.
 
 #include <atomic>
-#include <istream>
 #include <memory>
 #include <mutex>
 #include <ostream>
@@ -15,6 +14,7 @@
 #include <vector>
 
 #include "engine.h"
+#include "line_reader.h"
 #include "output.h"
 
 namespace branan {
@@ -68,9 +68,9 @@ class UciLoop {
 
     // One input line. Returns false after `quit`.
     bool handle_line(std::string_view line);
-    // Reads lines (bounded) until `quit` or the end of input, then stops
-    // any search and waits for its best move.
-    void run(std::istream& in);
+    // Reads lines until `quit` or the end of input, then stops any search
+    // and waits for its best move.
+    void run(LineReader& reader);
     // What `run` does for a line that was too long.
     void line_too_long();
     // Stops any search and waits until its best move has been printed.

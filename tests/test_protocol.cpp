@@ -552,7 +552,8 @@ TEST_CASE("quit ends the loop; run reads until quit or the end of input", "[prot
     {
         Session s;
         std::istringstream in("isready\nquit\nisready\n");
-        s.loop.run(in);
+        LineReader reader(in);
+        s.loop.run(reader);
         CHECK(s.all() == std::vector<std::string>{"readyok"});
     }
 }
@@ -560,7 +561,8 @@ TEST_CASE("quit ends the loop; run reads until quit or the end of input", "[prot
 TEST_CASE("end of input while searching stops the search and prints its move", "[protocol]") {
     Session s;
     std::istringstream in("position startpos\ngo infinite\n");
-    s.loop.run(in);
+    LineReader reader(in);
+    s.loop.run(reader);
     CHECK_FALSE(s.engine.searching());
     auto lines = s.all();
     REQUIRE_FALSE(lines.empty());
@@ -573,7 +575,8 @@ TEST_CASE("a line longer than the cap gets one error; the loop goes on", "[proto
                         std::string(MAX_LINE_LENGTH + 1, 'b') + "\n" +
                         std::string(MAX_LINE_LENGTH, ' ') + "\nisready";
     std::istringstream in(input);
-    s.loop.run(in);
+    LineReader reader(in);
+    s.loop.run(reader);
     auto lines = s.all();
     REQUIRE(lines.size() == 5);
     CHECK(lines[0] == "readyok");
