@@ -11,8 +11,7 @@
 namespace branan {
 
 // `d`: a board diagram with coordinates, throne, corners and camps marked,
-// then
-// Fen, Key, Rules and Result lines.
+// then Fen, Key, Rules and Result lines.
 std::vector<std::string> describe_position(const Position& pos, const std::string& rules_string);
 // `eval`: the evaluation of the position, term by term when the eval
 // library offers it.
