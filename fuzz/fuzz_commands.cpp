@@ -65,7 +65,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
                 (void)uci::parse_position(args);
                 (void)uci::parse_go(args, engine.position());
                 (void)uci::parse_setoption(line);
-                (void)uci::parse_int(tokens[0], -1000, 1000, "n");
+                (void)parse_integer(tokens[0], -1000, 1000);
             }
             if (runnable(tokens, line, options)) loop.handle_line(line);
         }

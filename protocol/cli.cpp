@@ -259,7 +259,7 @@ int run_cli(int argc, const char* const argv[], std::istream& in, std::ostream& 
         if (command == "perft") return cmd_perft(engine, rest, out, err);
         if (command == "bench") return cmd_bench(engine, rest, vm, out);
         if (command == "bologna") return cmd_bologna(rest, vm, out, err);
-        run_protocol(engine, *protocol, in, out, err);
+        run_protocol(engine, *protocol, in, out);
         return 0;
     } catch (const po::error& e) {
         err << "branan: error: " << e.what() << "\n(branan --help lists the options)\n";

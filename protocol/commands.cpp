@@ -5,10 +5,10 @@
 #include <cstdio>
 #include <mutex>
 
+#include "display.h"
 #include "notation.h"
 #include "perft.h"
 #include "text.h"
-#include "uci.h"
 
 namespace branan {
 

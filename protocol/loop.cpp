@@ -1,7 +1,6 @@
 #include "loop.h"
 
 #include "line_reader.h"
-#include "logging.h"
 #include "otep.h"
 #include "text.h"
 #include "uci.h"
@@ -20,25 +19,12 @@ Protocol detect_protocol(std::string_view first_line) {
     return !tokens.empty() && tokens[0] == "rules" ? Protocol::OTEP : Protocol::UCI;
 }
 
-namespace {
-
-void otep_missing(std::ostream& err, std::string_view why) {
-    err << "info string error: " << why
-        << ": the OTEP protocol is not available in this version; continuing with UCI" << std::endl;
-    logger().warn("{}: OTEP not available, continuing with UCI", why);
-}
-
-} // namespace
-
-void run_protocol(Engine& engine, Protocol protocol, std::istream& in, std::ostream& out,
-                  std::ostream& err) {
+void run_protocol(Engine& engine, Protocol protocol, std::istream& in, std::ostream& out) {
     LineReader reader(in);
     std::string line;
 
-    if (protocol == Protocol::OTEP) {
-        if (otep_available()) return run_otep(engine, "", reader, out);
-        otep_missing(err, "--protocol otep");
-    } else if (protocol == Protocol::AUTO) {
+    if (protocol == Protocol::OTEP) return run_otep(engine, "", reader, out);
+    if (protocol == Protocol::AUTO) {
         // The first non-empty line decides; the UCI loop (and its engine
         // callbacks) only exists once UCI is chosen.
         while (true) {
@@ -50,25 +36,11 @@ void run_protocol(Engine& engine, Protocol protocol, std::istream& in, std::ostr
                 continue;
             }
         }
-        if (detect_protocol(line) == Protocol::OTEP) {
-            if (otep_available()) return run_otep(engine, line, reader, out);
-            // The rules line is OTEP's; UCI has nothing to do with it.
-            otep_missing(err, "first line '" + printable(line) + "' is OTEP");
-            line.clear();
-        }
+        if (detect_protocol(line) == Protocol::OTEP) return run_otep(engine, line, reader, out);
     }
     UciLoop uci(engine, out);
     if (!line.empty() && !uci.handle_line(line)) return uci.finish();
-    while (true) {
-        const LineReader::Status st = reader.next(line);
-        if (st == LineReader::Status::END) break;
-        if (st == LineReader::Status::TOO_LONG) {
-            uci.line_too_long();
-            continue;
-        }
-        if (!uci.handle_line(line)) break;
-    }
-    uci.finish();
+    uci.run(reader);
 }
 
 } // namespace branan

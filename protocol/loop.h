@@ -20,8 +20,7 @@ std::optional<Protocol> parse_protocol(std::string_view name); // auto, uci, ote
 Protocol detect_protocol(std::string_view first_line);
 
 // Runs the chosen loop until quit/goodbye or the end of input; any search
-// is stopped before it returns. Notes about the choice go to `err`.
-void run_protocol(Engine& engine, Protocol protocol, std::istream& in, std::ostream& out,
-                  std::ostream& err);
+// is stopped before it returns.
+void run_protocol(Engine& engine, Protocol protocol, std::istream& in, std::ostream& out);
 
 } // namespace branan

@@ -1,7 +1,6 @@
 #include "otep.h"
 
 #include <algorithm>
-#include <charconv>
 #include <condition_variable>
 #include <mutex>
 #include <optional>
@@ -11,57 +10,21 @@
 #include "logging.h"
 #include "movegen.h"
 #include "notation.h"
+#include "otep_clock.h"
 #include "output.h"
 #include "text.h"
-#include "uci.h"
 
 namespace branan {
 
 namespace {
 
-std::optional<int64_t> to_int(std::string_view s) {
-    int64_t v = 0;
-    auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
-    if (ec != std::errc() || p != s.data() + s.size() || v < 0) return std::nullopt;
-    return v;
-}
+// The longest `analyze` read as asked, in seconds (about 35 years).
+constexpr int64_t MAX_ANALYSIS_S = int64_t(1) << 30;
 
 std::optional<Side> to_side(std::string_view s) {
     if (s == "attackers") return ATTACKERS;
     if (s == "defenders") return DEFENDERS;
     return std::nullopt;
-}
-
-// What the host last said about the clocks (`clock` line).
-struct OtepClock {
-    bool known = false;
-    int64_t ms[2] = {0, 0}; // main time left, or what is left of the current period
-    bool in_overtime[2] = {false, false};
-    int64_t overtime_ms = 0; // length of one overtime period
-    int periods[2] = {0, 0}; // overtime periods left
-};
-
-// How long to think, in ms, given the clock. Never plans past what is
-// left: main time if any, else the current overtime period, with a margin
-// for the pipe and the host's reader.
-int64_t plan_move_time(const OtepClock& c, Side us, int64_t overhead_ms) {
-    constexpr int64_t UNTIMED_MS = 5000;
-    if (!c.known) return UNTIMED_MS;
-    const int64_t left = c.ms[us];
-    int64_t budget;
-    if (c.in_overtime[us]) {
-        // Inside a period: use a fair share of it, never all of it.
-        budget = left * 2 / 5;
-    } else if (c.periods[us] > 0 && c.overtime_ms > 0) {
-        // Main time, then overtime periods that are only lost when
-        // overrun: a share of the main time plus most of one period.
-        budget = left / 30 + c.overtime_ms * 2 / 5;
-        budget = std::min(budget, left + c.overtime_ms / 2);
-    } else {
-        budget = std::min(left / 30 + 0, left / 3);
-    }
-    budget -= overhead_ms;
-    return std::max<int64_t>(budget, 20);
 }
 
 class OtepLoop {
@@ -177,25 +140,9 @@ class OtepLoop {
     }
 
     void cmd_clock(const std::vector<std::string_view>& w) {
-        if (w.size() < 6) return message("clock: expected 5 fields");
-        OtepClock c;
-        for (int s = 0; s < 2; ++s) {
-            std::string_view f = w[1 + s];
-            if (!f.empty() && f.back() == '*') {
-                c.in_overtime[s] = true;
-                f.remove_suffix(1);
-            }
-            auto ms = to_int(f);
-            if (!ms) return message("clock: bad time '" + printable(w[1 + s]) + "'");
-            c.ms[s] = *ms;
-        }
-        auto ot = to_int(w[3]), pa = to_int(w[4]), pd = to_int(w[5]);
-        if (!ot || !pa || !pd) return message("clock: bad overtime fields");
-        c.overtime_ms = *ot * 1000;
-        c.periods[0] = int(std::min<int64_t>(*pa, 1000));
-        c.periods[1] = int(std::min<int64_t>(*pd, 1000));
-        c.known = true;
-        clock_ = c;
+        auto c = parse_otep_clock(w);
+        if (!c) return message(c.error());
+        clock_ = *c;
     }
 
     void cmd_play(const std::vector<std::string_view>& w) {
@@ -208,7 +155,7 @@ class OtepLoop {
             resync(to_opentafl_position(*game_), *side);
         }
         SearchLimits limits;
-        limits.movetime_ms = plan_move_time(clock_, *side, overhead_ms());
+        limits.movetime_ms = plan_move_time(clock_, *side, engine_);
         if (!rejected_.empty()) {
             MoveList list;
             generate_moves(*game_, list);
@@ -220,13 +167,13 @@ class OtepLoop {
 
     void cmd_analyze(const std::vector<std::string_view>& w) {
         stop_search(true);
-        auto count = w.size() >= 3 ? to_int(w[1]) : std::nullopt;
-        auto seconds = w.size() >= 3 ? to_int(w[2]) : std::nullopt;
-        if (!count || !seconds || *count < 1) return message("analyze: expected <count> <seconds>");
-        analysis_count_ = int(std::min<int64_t>(*count, 32));
-        engine_.set_option("MultiPV", std::to_string(analysis_count_));
+        if (w.size() < 3) return message("analyze: expected <count> <seconds>");
+        auto count = parse_integer(w[1], 1, INT64_MAX);
+        auto seconds = parse_integer(w[2], 0, MAX_ANALYSIS_S);
+        if (!count || !seconds) return message("analyze: expected <count> <seconds>");
+        engine_.set_option("MultiPV", std::to_string(std::min<int64_t>(*count, 32)));
         SearchLimits limits;
-        limits.movetime_ms = std::max<int64_t>(*seconds * 1000 - overhead_ms(), 50);
+        limits.movetime_ms = std::max<int64_t>(*seconds * 1000 - engine_.move_overhead_ms(), 50);
         start(Mode::ANALYZE, limits);
     }
 
@@ -288,7 +235,7 @@ class OtepLoop {
     }
 
     void cmd_error(const std::vector<std::string_view>& w) {
-        auto code = w.size() >= 2 ? to_int(w[1]) : std::nullopt;
+        auto code = parse_integer(w.size() >= 2 ? w[1] : "", INT64_MIN, INT64_MAX);
         std::lock_guard lock(mutex_);
         if (code && *code == 2 && sent_move_) {
             // Illegal by the host's rules: never offer it again here.
@@ -300,16 +247,8 @@ class OtepLoop {
         sent_move_ = MOVE_NONE;
     }
 
-    void cmd_finish() {
-        stop_search(true);
-        finished_ = true;
-    }
-
-    int64_t overhead_ms() const {
-        for (const OptionInfo& o : engine_.options())
-            if (o.name == "Move Overhead") return to_int(o.default_value).value_or(100);
-        return 100;
-    }
+    // The game is over; the host may start another or say goodbye.
+    void cmd_finish() { stop_search(true); }
 
     void on_info(const SearchInfo& info) {
         std::lock_guard lock(mutex_);
@@ -359,8 +298,6 @@ class OtepLoop {
     std::optional<Position> game_;
     OtepClock clock_;
     std::set<uint16_t> rejected_;
-    bool finished_ = false;
-    int analysis_count_ = 1;
 
     std::mutex mutex_; // guards what the search callbacks touch
     Mode mode_ = Mode::NONE;
@@ -370,10 +307,6 @@ class OtepLoop {
 };
 
 } // namespace
-
-bool otep_available() {
-    return true;
-}
 
 void run_otep(Engine& engine, const std::string& first_line, LineReader& reader,
               std::ostream& out) {

@@ -1,8 +1,9 @@
 #pragma once
 
-// The OpenTafl engine protocol (OTEP) loop: the hook where it plugs in.
-// It comes in a later issue; until then it is not available and the
-// program goes on with the UCI-style loop.
+// The OpenTafl engine protocol (OTEP) loop (../shared/OTEP.md): OpenTafl
+// starts the engine and drives it with `rules`, `clock`, `play` and the
+// like. Like the UCI-style loop, it only parses lines and prints answers;
+// the Engine facade does the work.
 
 #include <istream>
 #include <ostream>
@@ -12,9 +13,6 @@
 #include "line_reader.h"
 
 namespace branan {
-
-// Whether an OTEP loop is built in.
-bool otep_available();
 
 // Runs the OTEP loop over `engine`: `first_line` (already read, may be
 // empty) first, then lines from `reader`, answers to `out`. Returns when

@@ -1,17 +1,13 @@
 #include "uci.h"
 
 #include <algorithm>
-#include <cctype>
-#include <charconv>
-#include <cinttypes>
-#include <cstdio>
 
 #include "commands.h"
+#include "display.h"
 #include "line_reader.h"
 #include "logging.h"
 #include "movegen.h"
 #include "notation.h"
-#include "perft.h"
 #include "text.h"
 
 namespace branan {
@@ -24,21 +20,15 @@ std::string quoted(std::string_view token) {
     return "'" + printable(token) + "'";
 }
 
-} // namespace
-
-Result<int64_t> parse_int(std::string_view token, int64_t lo, int64_t hi, std::string_view what) {
-    int64_t v = 0;
-    const char* first = token.data();
-    const char* last = token.data() + token.size();
-    if (!token.empty() && token[0] == '+') ++first;
-    auto [ptr, ec] = std::from_chars(first, last, v);
-    if (token.empty() || ec == std::errc::invalid_argument || (ec == std::errc() && ptr != last))
-        return Error{std::string(what) + ": " + quoted(token) + " is not a number"};
-    if (ec == std::errc::result_out_of_range || v < lo || v > hi)
-        return Error{std::string(what) + ": " + quoted(token) + " is out of range (" +
-                     std::to_string(lo) + ".." + std::to_string(hi) + ")"};
+// A whole decimal integer in [lo, hi]; `what` names it in the error.
+Result<int64_t> parse_number(std::string_view token, int64_t lo, int64_t hi,
+                             std::string_view what) {
+    auto v = parse_integer(token, lo, hi);
+    if (!v) return Error{std::string(what) + ": " + v.error()};
     return v;
 }
+
+} // namespace
 
 Result<PositionCommand> parse_position(const std::vector<std::string_view>& args) {
     PositionCommand cmd;
@@ -74,7 +64,7 @@ Result<SearchLimits> parse_go(const std::vector<std::string_view>& args, const P
     size_t i = 0;
     auto value = [&](std::string_view key, int64_t lo, int64_t hi) -> Result<int64_t> {
         if (i + 1 >= args.size()) return Error{"go " + std::string(key) + ": the value is missing"};
-        return parse_int(args[++i], lo, hi, "go " + std::string(key));
+        return parse_number(args[++i], lo, hi, "go " + std::string(key));
     };
     // Clocks may arrive negative from a GUI whose player is late: read as 0.
     auto clock = [&](std::string_view key, int64_t& slot) -> Status {
@@ -232,98 +222,6 @@ std::string bestmove_line(const Variant& variant, const BestMove& best) {
 
 } // namespace uci
 
-std::vector<std::string> board_diagram(const Position& pos) {
-    const Variant& v = pos.variant();
-    const int n = v.size;
-    std::string files = "    ";
-    for (int f = 0; f < n; ++f) files += std::string(" ") + char('a' + f) + (f + 1 < n ? " " : "");
-    std::vector<std::string> lines{files};
-    for (int r = n - 1; r >= 0; --r) {
-        char label[16];
-        std::snprintf(label, sizeof label, "%2d  ", r + 1);
-        std::string row = label;
-        for (int f = 0; f < n; ++f) {
-            const Square s = v.square(f, r);
-            char c = '.';
-            switch (pos.piece_on(s)) {
-            case ATTACKER:
-                c = 't';
-                break;
-            case DEFENDER:
-                c = 'T';
-                break;
-            case KING:
-                c = 'K';
-                break;
-            default:
-                break;
-            }
-            if (test(v.throne, s))
-                row += std::string("[") + c + "]";
-            else if (test(v.corners, s))
-                row += std::string("(") + c + ")";
-            else if (test(v.camps, s))
-                row += std::string("<") + c + ">";
-            else
-                row += std::string(" ") + c + " ";
-        }
-        row += "  " + std::to_string(r + 1);
-        lines.push_back(row);
-    }
-    lines.push_back(files);
-    lines.push_back(std::string("    t attacker, T defender, K king, [ ] throne") +
-                    (v.corners ? ", ( ) corner" : "") + (v.camps ? ", < > camp" : "") + "; " +
-                    (pos.side_to_move() == ATTACKERS ? "attackers" : "defenders") + " to move");
-    return lines;
-}
-
-std::vector<std::string> describe_position(const Position& pos, const std::string& rules_string) {
-    std::vector<std::string> lines = board_diagram(pos);
-    lines.push_back("Fen: " + to_tfen(pos));
-    char key[32];
-    std::snprintf(key, sizeof key, "%016" PRIX64, pos.key());
-    lines.push_back(std::string("Key: ") + key);
-    lines.push_back("Rules: " + rules_string);
-    const GameResult r = pos.result();
-    lines.push_back(r.over()
-                        ? std::string("Result: ") + to_string(r.winner) + " " + to_string(r.reason)
-                        : std::string("Result: ongoing"));
-    return lines;
-}
-
-std::vector<std::string> describe_eval(const Engine& engine) {
-    const Position& pos = engine.position();
-    // The eval library's term-by-term table, then one summary line.
-    std::vector<std::string> lines;
-    const std::string table = format_breakdown(breakdown(pos, engine.eval_params()));
-    for (std::string_view line : split(table, '\n')) lines.emplace_back(line);
-    if (lines.back().empty()) lines.pop_back(); // the table's last newline
-    const char* side = pos.side_to_move() == ATTACKERS ? "attackers" : "defenders";
-    lines.push_back(std::string("Eval: ") + std::to_string(engine.evaluate()) +
-                    " cp (from the side to move, " + side + ")");
-    return lines;
-}
-
-std::vector<std::string> help_lines() {
-    return {
-        "Branan " BRANAN_VERSION ", a tafl engine. Commands (UCI-style; moves as d1-c1):",
-        "  uci                                  identify, list the options, uciok",
-        "  isready                              readyok",
-        "  setoption name <N> [value <V>]       set an option (see uci)",
-        "  ucinewgame                           forget the game (clears the hash)",
-        "  position startpos|fen <TFEN> [moves <m1> <m2> ...]",
-        "  go [depth N] [nodes N] [movetime MS] [mate N] [infinite] [ponder] [movestogo N]",
-        "     [atime MS] [dtime MS] [ainc MS] [dinc MS] [wtime MS] [btime MS] [winc MS] [binc MS]",
-        "     [searchmoves <m1> ...]            wtime/btime: the side that moves first/second",
-        "  stop | ponderhit | quit",
-        "  d                                    board, TFEN, key, rules, result",
-        "  perft N                              move counts per root move and in total",
-        "  eval                                 static evaluation of the position",
-        "  bench [depth]                        search the bench positions",
-        "  help                                 this text",
-    };
-}
-
 UciLoop::UciLoop(Engine& engine, std::ostream& out) : engine_(engine), writer_(out) {
     engine_.on_info([this](const SearchInfo& info) {
         VariantPtr v;
@@ -372,8 +270,7 @@ bool UciLoop::idle(std::string_view command) {
     return false;
 }
 
-void UciLoop::run(std::istream& in) {
-    LineReader reader(in);
+void UciLoop::run(LineReader& reader) {
     std::string line;
     while (true) {
         const LineReader::Status st = reader.next(line);
@@ -503,7 +400,7 @@ void UciLoop::cmd_d() {
 
 void UciLoop::cmd_perft(const std::vector<std::string_view>& args) {
     if (args.size() != 1) return error("perft: expected one depth, perft N");
-    auto depth = uci::parse_int(args[0], 1, uci::MAX_PERFT_DEPTH, "perft");
+    auto depth = uci::parse_number(args[0], 1, uci::MAX_PERFT_DEPTH, "perft");
     if (!depth) return error(depth.error());
     if (!idle("perft")) return;
     Position pos = engine_.position();
@@ -518,7 +415,7 @@ void UciLoop::cmd_bench(const std::vector<std::string_view>& args) {
     if (args.size() > 1) return error("bench: expected at most a depth, bench [depth]");
     int depth = 0;
     if (!args.empty()) {
-        auto d = uci::parse_int(args[0], 1, uci::MAX_GO_DEPTH, "bench depth");
+        auto d = uci::parse_number(args[0], 1, uci::MAX_GO_DEPTH, "bench depth");
         if (!d) return error(d.error());
         depth = int(*d);
     }

@@ -6,7 +6,6 @@
 // an engine.
 
 #include <atomic>
-#include <istream>
 #include <memory>
 #include <mutex>
 #include <ostream>
@@ -15,14 +14,12 @@
 #include <vector>
 
 #include "engine.h"
+#include "line_reader.h"
 #include "output.h"
 
 namespace branan {
 
 namespace uci {
-
-// A whole decimal integer in [lo, hi]; `what` names it in the error.
-Result<int64_t> parse_int(std::string_view token, int64_t lo, int64_t hi, std::string_view what);
 
 // `position startpos|fen <TFEN> [moves m1 m2 ...]`, arguments after "position".
 // An empty tfen means the start position.
@@ -60,16 +57,6 @@ constexpr int MAX_PERFT_DEPTH = 30;
 
 } // namespace uci
 
-// Board diagram with coordinates, throne and corners marked: one string per line.
-std::vector<std::string> board_diagram(const Position& pos);
-// `d`: the diagram, then Fen, Key, Rules and Result lines.
-std::vector<std::string> describe_position(const Position& pos, const std::string& rules_string);
-// `eval`: the evaluation of the position, term by term when the eval
-// library offers it.
-std::vector<std::string> describe_eval(const Engine& engine);
-// The `help` text.
-std::vector<std::string> help_lines();
-
 class UciLoop {
   public:
     // Installs the engine's info and bestmove callbacks (they print to `out`).
@@ -81,15 +68,13 @@ class UciLoop {
 
     // One input line. Returns false after `quit`.
     bool handle_line(std::string_view line);
-    // Reads lines (bounded) until `quit` or the end of input, then stops
-    // any search and waits for its best move.
-    void run(std::istream& in);
+    // Reads lines until `quit` or the end of input, then stops any search
+    // and waits for its best move.
+    void run(LineReader& reader);
     // What `run` does for a line that was too long.
     void line_too_long();
     // Stops any search and waits until its best move has been printed.
     void finish();
-
-    LineWriter& writer() { return writer_; }
 
   private:
     void error(std::string_view what);

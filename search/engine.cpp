@@ -1,6 +1,7 @@
 #include "engine.h"
 
 #include <algorithm>
+#include <cassert>
 #include <condition_variable>
 #include <mutex>
 #include <optional>
@@ -16,28 +17,13 @@ namespace branan {
 
 namespace {
 
-Result<int64_t> parse_int(std::string_view name, std::string_view text, int64_t lo, int64_t hi) {
-    int64_t v = 0;
-    size_t i = 0;
-    bool neg = false;
-    if (i < text.size() && (text[i] == '-' || text[i] == '+')) neg = text[i++] == '-';
-    if (i == text.size())
-        return Error{"option " + std::string(name) + ": expected a number, got '" +
-                     std::string(text) + "'"};
-    for (; i < text.size(); ++i) {
-        if (text[i] < '0' || text[i] > '9' || v > int64_t(1) << 50)
-            return Error{"option " + std::string(name) + ": expected a number, got '" +
-                         std::string(text) + "'"};
-        v = v * 10 + (text[i] - '0');
-    }
-    if (neg) v = -v;
-    if (v < lo || v > hi)
-        return Error{"option " + std::string(name) + ": " + std::to_string(v) +
-                     " is out of range [" + std::to_string(lo) + ", " + std::to_string(hi) + "]"};
-    return v;
-}
-
+// Hash: the table's size until an option says otherwise, and the fallback
+// when a larger one cannot be had.
+constexpr int64_t DEFAULT_HASH_MB = 16;
 constexpr int64_t MAX_HASH_MB = 1 << 16;
+constexpr int64_t MAX_THREADS = 512;
+constexpr int64_t MAX_MULTIPV = 256;
+constexpr int64_t MAX_MOVE_OVERHEAD_MS = 10000;
 
 RootMove make_root_move(Move m) {
     RootMove rm;
@@ -45,7 +31,6 @@ RootMove make_root_move(Move m) {
     rm.pv.assign(1, m);
     return rm;
 }
-constexpr int64_t MAX_THREADS = 512;
 
 } // namespace
 
@@ -57,11 +42,12 @@ struct Engine::Impl {
     std::vector<int> windows;
     EvalParams params;
     TranspositionTable tt;
-    int threads = 1;
-    int multipv = 1;
-    bool ponder = false;
-    int64_t move_overhead = 30;
+    // Set from the option rows' defaults when the engine is made.
+    int threads = 0;
+    int multipv = 0;
+    int64_t move_overhead = 0;
     std::string eval_file;
+    std::vector<Option> options;
     std::vector<std::unique_ptr<History>> histories;
 
     std::function<void(const SearchInfo&)> info_cb;
@@ -104,13 +90,89 @@ struct Engine::Impl {
         if (thread.joinable()) thread.join();
     }
     void main_search();
+    std::vector<Option> declare_options(Engine& engine);
+    Option weight_option(ParamId id, const EvalParams& defaults);
 };
 
+// Every option but the evaluation weights, in the order `uci` lists them.
+std::vector<Option> Engine::Impl::declare_options(Engine& engine) {
+    using T = OptionInfo::Type;
+    std::vector<std::string> preset_names;
+    for (const Preset& p : presets()) preset_names.emplace_back(p.name);
+    std::vector<Option> rows;
+    rows.push_back({{"Hash", T::SPIN, std::to_string(DEFAULT_HASH_MB), 1, MAX_HASH_MB, {}},
+                    [this](const OptionValue& v) -> Status {
+                        try {
+                            tt.resize(size_t(v.number));
+                        } catch (const std::bad_alloc&) {
+                            tt.resize(size_t(DEFAULT_HASH_MB));
+                            return Error{"cannot allocate " + std::to_string(v.number) +
+                                         " MiB; using " + std::to_string(DEFAULT_HASH_MB)};
+                        }
+                        return {};
+                    }});
+    rows.push_back({{"Threads", T::SPIN, "1", 1, MAX_THREADS, {}}, [this](const OptionValue& v) {
+                        threads = int(v.number);
+                        ensure_histories();
+                        return Status{};
+                    }});
+    rows.push_back({{"MultiPV", T::SPIN, "1", 1, MAX_MULTIPV, {}}, [this](const OptionValue& v) {
+                        multipv = int(v.number);
+                        return Status{};
+                    }});
+    // Whether the GUI may send `go ponder`: the search needs nothing
+    // prepared for it, so the value is only checked.
+    rows.push_back(
+        {{"Ponder", T::CHECK, "false", 0, 0, {}}, [](const OptionValue&) { return Status{}; }});
+    rows.push_back({{"Move Overhead", T::SPIN, "30", 0, MAX_MOVE_OVERHEAD_MS, {}},
+                    [this](const OptionValue& v) {
+                        move_overhead = v.number;
+                        return Status{};
+                    }});
+    rows.push_back(
+        {{"Variant", T::COMBO, std::string(default_preset_name()), 0, 0, std::move(preset_names)},
+         [&engine](const OptionValue& v) { return engine.set_variant(v.text); }});
+    rows.push_back({{"Rules", T::STRING, "", 0, 0, {}},
+                    [&engine](const OptionValue& v) { return engine.set_rules(v.text); }});
+    rows.push_back({{"EvalFile", T::STRING, "", 0, 0, {}}, [this](const OptionValue& v) -> Status {
+                        const EvalParams defaults = default_params(variant->rules);
+                        if (v.text.empty() || v.text == "<empty>") {
+                            eval_file.clear();
+                            params = defaults;
+                            return {};
+                        }
+                        auto p = load_params_file(std::string(v.text), defaults);
+                        if (!p) return Error{p.error()};
+                        eval_file = std::string(v.text);
+                        params = *p;
+                        return {};
+                    }});
+    rows.push_back({{"Clear Hash", T::BUTTON, "", 0, 0, {}}, [this](const OptionValue&) {
+                        tt.clear();
+                        return Status{};
+                    }});
+    return rows;
+}
+
+// An evaluation weight as an option. Made when asked for rather than kept:
+// its default is that of the current rules.
+Option Engine::Impl::weight_option(ParamId id, const EvalParams& defaults) {
+    const ParamInfo& p = param_table()[id];
+    return {{p.name, OptionInfo::Type::SPIN, std::to_string(defaults[id]), p.min, p.max, {}},
+            [this, id](const OptionValue& v) { return set_param(params, id, int(v.number)); }};
+}
+
 Engine::Engine() : impl_(std::make_unique<Impl>()) {
-    auto rules = preset_rules(default_preset_name());
-    auto v = Variant::make(*rules);
-    impl_->adopt(*v, std::string(default_preset_name()));
-    impl_->ensure_histories();
+    impl_->options = impl_->declare_options(*this);
+    // The defaults are applied through the rows, so each is written once.
+    // Strings and buttons have nothing to apply by default (no rules string
+    // beyond the default preset's, no evaluation file, nothing to clear).
+    using T = OptionInfo::Type;
+    for (const Option& o : impl_->options) {
+        if (o.info.type == T::STRING || o.info.type == T::BUTTON) continue;
+        [[maybe_unused]] const Status st = apply_option(o, o.info.default_value);
+        assert(st);
+    }
 }
 
 Engine::~Engine() {
@@ -188,109 +250,30 @@ Status Engine::set_position(const Position& pos) {
 const Position& Engine::position() const {
     return *impl_->pos;
 }
-const Rules& Engine::rules() const {
-    return impl_->variant->rules;
-}
 std::string Engine::rules_string() const {
     return print_rules(impl_->variant->rules);
 }
 
 std::vector<OptionInfo> Engine::options() const {
-    using T = OptionInfo::Type;
     std::vector<OptionInfo> out;
-    out.push_back({"Hash", T::SPIN, "16", 1, MAX_HASH_MB, {}});
-    out.push_back({"Threads", T::SPIN, "1", 1, MAX_THREADS, {}});
-    out.push_back({"MultiPV", T::SPIN, "1", 1, 256, {}});
-    out.push_back({"Ponder", T::CHECK, "false", 0, 0, {}});
-    out.push_back({"Move Overhead", T::SPIN, "30", 0, 10000, {}});
-    OptionInfo variant{"Variant", T::COMBO, std::string(default_preset_name()), 0, 0, {}};
-    for (const Preset& p : presets()) variant.vars.push_back(p.name);
-    out.push_back(variant);
-    out.push_back({"Rules", T::STRING, "", 0, 0, {}});
-    out.push_back({"EvalFile", T::STRING, "", 0, 0, {}});
-    out.push_back({"Clear Hash", T::BUTTON, "", 0, 0, {}});
-    // Every evaluation weight; the default is that of the current rules.
+    for (const Option& o : impl_->options) out.push_back(o.info);
     const EvalParams defaults = default_params(impl_->variant->rules);
-    const auto& table = param_table();
-    for (size_t i = 0; i < table.size(); ++i)
-        out.push_back({table[i].name,
-                       T::SPIN,
-                       std::to_string(defaults[ParamId(i)]),
-                       table[i].min,
-                       table[i].max,
-                       {}});
+    for (size_t i = 0; i < param_table().size(); ++i)
+        out.push_back(impl_->weight_option(ParamId(i), defaults).info);
     return out;
 }
 
 Status Engine::set_option(std::string_view name, std::string_view value) {
     if (searching()) return Error{"cannot set option '" + std::string(name) + "' while searching"};
     Impl& d = *impl_;
-    if (iequals(name, "Hash")) {
-        auto v = parse_int(name, value, 1, MAX_HASH_MB);
-        if (!v) return Error{v.error()};
-        try {
-            d.tt.resize(size_t(*v));
-        } catch (const std::bad_alloc&) {
-            d.tt.resize(16);
-            return Error{"option Hash: cannot allocate " + std::to_string(*v) + " MiB; using 16"};
-        }
-        return {};
-    }
-    if (iequals(name, "Threads")) {
-        auto v = parse_int(name, value, 1, MAX_THREADS);
-        if (!v) return Error{v.error()};
-        d.threads = int(*v);
-        d.ensure_histories();
-        return {};
-    }
-    if (iequals(name, "MultiPV")) {
-        auto v = parse_int(name, value, 1, 256);
-        if (!v) return Error{v.error()};
-        d.multipv = int(*v);
-        return {};
-    }
-    if (iequals(name, "Move Overhead")) {
-        auto v = parse_int(name, value, 0, 10000);
-        if (!v) return Error{v.error()};
-        d.move_overhead = *v;
-        return {};
-    }
-    if (iequals(name, "Ponder")) {
-        if (iequals(value, "true"))
-            d.ponder = true;
-        else if (iequals(value, "false"))
-            d.ponder = false;
-        else
-            return Error{"option Ponder: expected true or false, got '" + std::string(value) + "'"};
-        return {};
-    }
-    if (iequals(name, "Variant")) return set_variant(value);
-    if (iequals(name, "Rules")) return set_rules(value);
-    if (iequals(name, "Clear Hash")) {
-        d.tt.clear();
-        return {};
-    }
-    if (iequals(name, "EvalFile")) {
-        const EvalParams defaults = default_params(d.variant->rules);
-        if (value.empty() || value == "<empty>") {
-            d.eval_file.clear();
-            d.params = defaults;
-            return {};
-        }
-        auto p = load_params_file(std::string(value), defaults);
-        if (!p) return Error{"option EvalFile: " + p.error()};
-        d.eval_file = std::string(value);
-        d.params = *p;
-        return {};
-    }
-    std::string lower(name);
-    for (char& ch : lower) ch = char(std::tolower((unsigned char)ch));
-    if (auto id = find_param(lower)) {
-        auto v = parse_int(name, value, param_table()[*id].min, param_table()[*id].max);
-        if (!v) return Error{v.error()};
-        return set_param(d.params, *id, int(*v));
-    }
-    return Error{"unknown option '" + std::string(name) + "'"};
+    if (const Option* o = find_option(d.options, name)) return apply_option(*o, value);
+    if (auto id = find_param(name))
+        return apply_option(d.weight_option(*id, default_params(d.variant->rules)), value);
+    return Error{"unknown option '" + printable(name) + "'"};
+}
+
+int64_t Engine::move_overhead_ms() const {
+    return impl_->move_overhead;
 }
 
 void Engine::new_game() {

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "evaluate.h"
+#include "option.h"
 #include "position.h"
 
 namespace branan {
@@ -55,16 +56,6 @@ struct BestMove {
     Move ponder; // may be MOVE_NONE
 };
 
-// A protocol option: the facade owns their names, types and values.
-struct OptionInfo {
-    enum class Type { CHECK, SPIN, COMBO, BUTTON, STRING };
-    std::string name;
-    Type type = Type::STRING;
-    std::string default_value;
-    int64_t min = 0, max = 0;      // spin
-    std::vector<std::string> vars; // combo
-};
-
 class Engine {
   public:
     Engine();
@@ -81,13 +72,16 @@ class Engine {
     Status set_position(std::string_view tfen, const std::vector<std::string>& moves);
     Status set_position(const Position& pos);
     const Position& position() const;
-    const Rules& rules() const;
     std::string rules_string() const;
 
     // Options (Hash, Threads, MultiPV, Ponder, Move Overhead, Variant, Rules,
-    // EvalFile, Clear Hash, and every evaluation weight).
+    // EvalFile, Clear Hash, and every evaluation weight), in the order the
+    // `uci` reply lists them. Names are ASCII case-insensitive.
     std::vector<OptionInfo> options() const;
     Status set_option(std::string_view name, std::string_view value);
+    // The current value of Move Overhead: what the engine keeps back from
+    // every time budget for the pipe and the host's reading.
+    int64_t move_overhead_ms() const;
 
     void new_game(); // clears the table and histories
 

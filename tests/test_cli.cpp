@@ -19,7 +19,6 @@
 #include <unistd.h>
 
 #include "notation.h"
-#include "otep.h"
 #include "perft.h"
 #include "position.h"
 #include "rules.h"
@@ -426,17 +425,6 @@ TEST_CASE("cli: the protocol choice", "[cli]") {
     Run r = run({"--protocol", "uci"}, "rules dim:7\nisready\n");
     CHECK(r.status == 0);
     CHECK(r.out == "info string error: unknown command 'rules' (try help)\nreadyok\n");
-    if (branan::otep_available()) return; // the OTEP loop's own tests cover the rest
-    // Without the OTEP loop, an OTEP start is noted on stderr and UCI goes on.
-    r = run({}, "rules dim:7 esc:c\nisready\n");
-    CHECK(r.status == 0);
-    CHECK(r.out == "readyok\n");
-    CHECK(r.err.find("info string error:") != std::string::npos);
-
-    r = run({"--protocol", "otep"}, "isready\n");
-    CHECK(r.status == 0);
-    CHECK(r.out == "readyok\n");
-    CHECK(r.err.find("info string error:") != std::string::npos);
 }
 
 TEST_CASE("cli: options reach the engine; logs never reach stdout", "[cli]") {

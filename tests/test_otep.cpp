@@ -9,10 +9,13 @@
 #include <string>
 #include <vector>
 
+#include "engine.h"
 #include "movegen.h"
 #include "notation.h"
+#include "otep_clock.h"
 #include "pipe_host.h"
 #include "rules.h"
+#include "text.h"
 #include "variant.h"
 
 using namespace branan;
@@ -233,6 +236,34 @@ TEST_CASE("otep: clock in overtime is respected", "[otep]") {
     CHECK(ms < 1500);
     host.send("goodbye");
     CHECK(host.wait_exit() == 0);
+}
+
+TEST_CASE("otep: the move time keeps back the engine's Move Overhead, 30 ms by default", "[otep]") {
+    Engine engine;
+    auto clock = parse_otep_clock(split_words("clock 60000 90000 0 0 0"));
+    REQUIRE(clock.ok());
+    // No overtime: a thirtieth of the main time, less the overhead.
+    CHECK(plan_move_time(*clock, ATTACKERS, engine) == 2000 - 30);
+    CHECK(plan_move_time(*clock, DEFENDERS, engine) == 3000 - 30);
+    // The value set, not the default.
+    REQUIRE(engine.set_option("Move Overhead", "500"));
+    CHECK(plan_move_time(*clock, ATTACKERS, engine) == 2000 - 500);
+    // Inside an overtime period: two fifths of what is left of it.
+    auto overtime = parse_otep_clock(split_words("clock 1500* 60000 5 2 3"));
+    REQUIRE(overtime.ok());
+    CHECK(overtime->in_overtime[ATTACKERS]);
+    CHECK(overtime->overtime_ms == 5000);
+    CHECK(plan_move_time(*overtime, ATTACKERS, engine) == 600 - 500);
+    // Main time, then periods: a thirtieth of it plus two fifths of a period.
+    CHECK(plan_move_time(*overtime, DEFENDERS, engine) == 2000 + 2000 - 500);
+    // Never less than 20 ms; no clock at all: 5 s.
+    REQUIRE(engine.set_option("Move Overhead", "10000"));
+    CHECK(plan_move_time(*clock, ATTACKERS, engine) == 20);
+    CHECK(plan_move_time(OtepClock{}, ATTACKERS, engine) == 5000);
+
+    CHECK(parse_otep_clock(split_words("clock x y z")).error() == "clock: expected 5 fields");
+    CHECK(parse_otep_clock(split_words("clock -1 0 0 0 0")).error() == "clock: bad time '-1'");
+    CHECK(parse_otep_clock(split_words("clock 0 0 x 0 0")).error() == "clock: bad overtime fields");
 }
 
 TEST_CASE("otep: position, side and analyze answer with analysis lines", "[otep]") {

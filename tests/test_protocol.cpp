@@ -18,7 +18,6 @@
 #include "loop.h"
 #include "movegen.h"
 #include "notation.h"
-#include "otep.h"
 #include "perft.h"
 #include "text.h"
 #include "uci.h"
@@ -376,7 +375,7 @@ TEST_CASE("go parameters reach the limits; wtime/btime follow who moves first", 
     REQUIRE(at != std::string::npos);
     text.replace(at, 6, "atkf:n");
     REQUIRE(d.set_rules(text).ok());
-    REQUIRE_FALSE(d.rules().attackers_first);
+    REQUIRE_FALSE(d.position().variant().rules.attackers_first);
     std::vector<std::string_view> args{"wtime", "1000", "btime", "2000"};
     auto r = uci::parse_go(args, d.position());
     REQUIRE(r.ok());
@@ -553,7 +552,8 @@ TEST_CASE("quit ends the loop; run reads until quit or the end of input", "[prot
     {
         Session s;
         std::istringstream in("isready\nquit\nisready\n");
-        s.loop.run(in);
+        LineReader reader(in);
+        s.loop.run(reader);
         CHECK(s.all() == std::vector<std::string>{"readyok"});
     }
 }
@@ -561,7 +561,8 @@ TEST_CASE("quit ends the loop; run reads until quit or the end of input", "[prot
 TEST_CASE("end of input while searching stops the search and prints its move", "[protocol]") {
     Session s;
     std::istringstream in("position startpos\ngo infinite\n");
-    s.loop.run(in);
+    LineReader reader(in);
+    s.loop.run(reader);
     CHECK_FALSE(s.engine.searching());
     auto lines = s.all();
     REQUIRE_FALSE(lines.empty());
@@ -574,7 +575,8 @@ TEST_CASE("a line longer than the cap gets one error; the loop goes on", "[proto
                         std::string(MAX_LINE_LENGTH + 1, 'b') + "\n" +
                         std::string(MAX_LINE_LENGTH, ' ') + "\nisready";
     std::istringstream in(input);
-    s.loop.run(in);
+    LineReader reader(in);
+    s.loop.run(reader);
     auto lines = s.all();
     REQUIRE(lines.size() == 5);
     CHECK(lines[0] == "readyok");
@@ -620,7 +622,6 @@ TEST_CASE("every output line is whole: no CR, ends in a newline", "[protocol]") 
     CHECK(text.find('\r') == std::string::npos);
 }
 
-// Until the OTEP loop is built in, an OTEP start is noted and UCI goes on.
 TEST_CASE("protocol choice: auto detects OTEP's rules line", "[protocol]") {
     CHECK(detect_protocol("rules dim:7 esc:c") == Protocol::OTEP);
     CHECK(detect_protocol("  rules") == Protocol::OTEP);
@@ -631,35 +632,32 @@ TEST_CASE("protocol choice: auto detects OTEP's rules line", "[protocol]") {
     CHECK(parse_protocol("otep") == Protocol::OTEP);
     CHECK_FALSE(parse_protocol("xboard"));
 
-    if (!otep_available()) {
+    {
         Engine e;
-        std::istringstream in("\nrules dim:7 esc:c\nisready\n");
-        std::ostringstream out, err;
-        run_protocol(e, Protocol::AUTO, in, out, err);
-        CHECK(out.str() == "readyok\n");
-        CHECK(err.str().find("info string error:") != std::string::npos);
+        std::istringstream in("\nrules dim:7 start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/\n");
+        std::ostringstream out;
+        run_protocol(e, Protocol::AUTO, in, out);
+        CHECK(out.str() == "hello\n");
     }
     {
         Engine e;
         std::istringstream in("uci\nquit\n");
-        std::ostringstream out, err;
-        run_protocol(e, Protocol::AUTO, in, out, err);
+        std::ostringstream out;
+        run_protocol(e, Protocol::AUTO, in, out);
         CHECK(out.str().find("uciok\n") != std::string::npos);
-        CHECK(err.str().empty());
     }
-    if (!otep_available()) {
+    {
         Engine e;
         std::istringstream in("isready\n");
-        std::ostringstream out, err;
-        run_protocol(e, Protocol::OTEP, in, out, err);
-        CHECK(out.str() == "readyok\n");
-        CHECK(err.str().find("info string error:") != std::string::npos);
+        std::ostringstream out;
+        run_protocol(e, Protocol::OTEP, in, out);
+        CHECK(starts_with(out.str(), "hello\nerror 0 "));
     }
     {
         Engine e;
         std::istringstream in("");
-        std::ostringstream out, err;
-        run_protocol(e, Protocol::AUTO, in, out, err);
+        std::ostringstream out;
+        run_protocol(e, Protocol::AUTO, in, out);
         CHECK(out.str().empty());
     }
 }

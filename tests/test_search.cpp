@@ -523,7 +523,7 @@ TEST_CASE("search: options", "[search]") {
     CHECK_FALSE(e.set_option("Hash", "x"));
     CHECK(e.set_option("Clear Hash", ""));
     CHECK(e.set_option("Variant", "tablut"));
-    CHECK(e.rules().size == 9);
+    CHECK(e.position().variant().rules.size == 9);
     CHECK_FALSE(e.set_option("Nonsense", "1"));
     // Every evaluation weight is a spin option.
     for (const ParamInfo& p : param_table()) CHECK(has(p.name));
