@@ -1,8 +1,8 @@
 #include "notation.h"
 
+#include "coordinates.h"
 #include "text.h"
 
-#include <charconv>
 #include <vector>
 
 namespace branan {
@@ -76,12 +76,13 @@ Status parse_row(std::string_view row, int size, const std::string& row_name,
 }
 
 Result<int> parse_counter(std::string_view text, const char* what, int lo) {
-    int n = 0;
-    auto [p, ec] = std::from_chars(text.data(), text.data() + text.size(), n);
-    if (ec != std::errc() || p != text.data() + text.size() || n < lo || n > 1000000 ||
-        (text.size() > 1 && text[0] == '0'))
-        return Error{std::string("tfen: bad ") + what + " '" + printable(text) + "'"};
-    return n;
+    auto n = parse_integer(text, lo, 1000000);
+    if (!n) return Error{std::string("tfen: ") + what + ": " + n.error()};
+    // A TFEN counter is written plainly: no sign and no leading zero.
+    if (text[0] == '+' || (text.size() > 1 && text[0] == '0'))
+        return Error{std::string("tfen: ") + what + ": '" + printable(text) +
+                     "' is not written as a plain number"};
+    return int(*n);
 }
 
 std::string placement_rows(const Position& pos, int rank) {
@@ -208,7 +209,7 @@ std::string to_opentafl_position(const Position& pos) {
 }
 
 std::string square_name(const Variant& v, Square s) {
-    return std::string(1, char('a' + v.file_of(s))) + std::to_string(v.rank_of(s) + 1);
+    return square_text(v.size, s);
 }
 
 namespace {

@@ -22,6 +22,9 @@
 //             other squares of its own camp (the camp squares connected to
 //             it through camp squares), whatever the special-square lists
 //             say; from outside, the lists alone decide
+//
+// Every key is one row of the table in rules_keys.cpp, which both
+// parse_rules and print_rules walk; the presets are in presets.cpp.
 
 #include <array>
 #include <optional>
@@ -114,13 +117,14 @@ enum class RulesReading : uint8_t { BY_PIECE, BY_SIDE };
 
 // Parses an OpenTafl rules string with our extension keys.
 Result<Rules> parse_rules(std::string_view text, RulesReading reading = RulesReading::BY_PIECE);
-// Prints every key, so that parse_rules(print_rules(r)) == r.
+// Prints the keys in the table's order, so that parse_rules(print_rules(r))
+// == r (keys OpenTafl's strings never need only where they say something).
 std::string print_rules(const Rules& rules);
 
+// A preset: an edition's name and its rules string (presets.cpp).
 struct Preset {
     const char* name;
-    const char* rules; // the rules string
-    const char* description;
+    std::string rules;
     RulesReading reading = RulesReading::BY_PIECE; // BY_SIDE: OpenTafl's own strings
 };
 // The preset table. The first entry is the default.

@@ -15,7 +15,6 @@
 #include "movegen.h"
 #include "notation.h"
 #include "rules.h"
-#include "text.h"
 
 namespace branan {
 
@@ -38,19 +37,11 @@ const char* side_name(Side s) {
 
 } // namespace
 
-Result<std::string> bologna_rules(int cache) {
-    auto preset = std::find_if(presets().begin(), presets().end(), [](const Preset& p) {
-        return std::string_view(p.name) == "ashton";
-    });
-    if (preset == presets().end()) return Error{"this build has no 'ashton' rules preset"};
-    std::string text;
-    for (std::string_view word : split_words(preset->rules))
-        if (word.substr(0, 5) != "repw:") {
-            if (!text.empty()) text += ' ';
-            text += word;
-        }
-    text += " repw:" + std::to_string(cache >= 0 ? cache + 1 : 0);
-    return text;
+Result<Rules> bologna_rules(int cache) {
+    auto rules = preset_rules("ashton");
+    if (!rules) return Error{"this build has no 'ashton' rules preset: " + rules.error()};
+    rules->repetition_span = cache >= 0 ? cache + 1 : 0;
+    return rules;
 }
 
 namespace {
@@ -63,7 +54,7 @@ class Client {
     int run() {
         auto rules = bologna_rules(o_.cache);
         if (!rules) return fail(rules.error());
-        if (Status st = engine_.set_rules(*rules); !st)
+        if (Status st = engine_.set_rules(print_rules(*rules)); !st)
             return fail("the rules for --cache " + std::to_string(o_.cache) + ": " + st.error());
         if (o_.hash_mb > 0)
             if (Status st = engine_.set_option("Hash", std::to_string(o_.hash_mb)); !st)

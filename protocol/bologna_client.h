@@ -11,6 +11,7 @@
 #include <ostream>
 #include <string>
 
+#include "rules.h"
 #include "types.h"
 
 namespace branan {
@@ -40,10 +41,10 @@ constexpr int BOLOGNA_WHITE_PORT = 5800;
 constexpr int BOLOGNA_BLACK_PORT = 5801;
 
 // The rules the server plays: the `ashton` preset, with the repetition
-// window of the server's -c N as repw:N+1 (repw compares with at most that
-// many earlier plies), and -1 (every position since the last capture) as
-// repw:0. The preset's own repw is replaced.
-Result<std::string> bologna_rules(int cache);
+// window of the server's -c N as a repetition span of N+1 plies (repw:N+1:
+// a position is compared with at most that many earlier plies), and -1
+// (every position since the last capture) as 0.
+Result<Rules> bologna_rules(int cache);
 
 // Plays one game. Prints one line on `out` when the server ends the game
 // (`result WHITEWIN (we played white: won)`) and returns 0; returns 1 with

@@ -2,8 +2,10 @@
 // move text and rules strings; round trips, and bad input that must give an
 // error naming the problem.
 
+#include <algorithm>
 #include <random>
 
+#include "rules_keys.h"
 #include "test_helpers.h"
 #include "text.h"
 
@@ -374,6 +376,40 @@ TEST_CASE("rules: a changed key survives the round trip", "[notation]") {
     }
 }
 
+TEST_CASE("rules: the key table drives both the reader and the printer", "[notation]") {
+    // Every printed key is a row of the table, in the table's order, once.
+    std::vector<std::string> order;
+    for (const RulesKey& key : rules_keys()) order.emplace_back(key.name);
+    for (const Preset& p : presets()) {
+        INFO(p.name);
+        size_t last = 0;
+        const std::string printed = print_rules(*preset_rules(p.name));
+        for (std::string_view word : split_words(printed)) {
+            const std::string name(word.substr(0, word.find(':')));
+            const auto at = std::find(order.begin(), order.end(), name);
+            INFO(name);
+            REQUIRE(at != order.end());
+            REQUIRE(find_rules_key(name) != nullptr);
+            CHECK(find_rules_key(name)->print != nullptr);
+            CHECK(size_t(at - order.begin()) + 1 > last);
+            last = size_t(at - order.begin()) + 1;
+        }
+    }
+    // A bad value of any key is refused and the error names the key (name
+    // takes any word).
+    const std::string start = " start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/";
+    for (const RulesKey& key : rules_keys()) {
+        const std::string name = key.name;
+        if (name == "name") continue;
+        INFO(name);
+        std::string text = "dim:7 " + name + ":%" + start;
+        if (name == "dim") text = "dim:%" + start;
+        if (name == "start" || name == "starti") text = "dim:7 " + name + ":%";
+        CHECK_THAT(rules_error(text), Catch::Contains(name + ":"));
+    }
+    CHECK(find_rules_key("foo") == nullptr);
+}
+
 // ------------------------------ bad input ------------------------------
 
 TEST_CASE("bad input: malformed TFEN names the problem", "[notation]") {
@@ -405,6 +441,7 @@ TEST_CASE("bad input: malformed TFEN names the problem", "[notation]") {
     CHECK_THAT(tfen_error(ed, "3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3 a -1 1"), Catch::Contains("plies"));
     CHECK_THAT(tfen_error(ed, "3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3 a x 1"), Catch::Contains("plies"));
     CHECK_THAT(tfen_error(ed, "3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3 a 5x 1"), Catch::Contains("plies"));
+    CHECK_THAT(tfen_error(ed, "3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3 a +5 1"), Catch::Contains("plies"));
     CHECK_THAT(tfen_error(ed, "3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3 a 99999999999999 1"),
                Catch::Contains("plies"));
     CHECK_THAT(tfen_error(ed, "3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3 a 0 0"),

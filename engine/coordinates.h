@@ -1,0 +1,18 @@
+#pragma once
+
+// Square names: a file letter from 'a' and a rank number from 1, "a1" being
+// square 0 on a board of any size. The one writer of them, for the rules
+// strings and for the notation above them (which also has a Variant; rules
+// do not).
+
+#include <string>
+
+#include "types.h"
+
+namespace branan {
+
+inline std::string square_text(int size, Square s) {
+    return std::string(1, char('a' + s % size)) + std::to_string(s / size + 1);
+}
+
+} // namespace branan
