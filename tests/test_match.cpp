@@ -4,8 +4,6 @@
 
 #include <catch2/catch.hpp>
 
-#if defined(BRANAN_MATCH_BINARY) && defined(BRANAN_SCRIPTED_ENGINE)
-
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -612,5 +610,3 @@ TEST_CASE("Two real branan instances play a short match", "[match]") {
         CHECK(g.reason != "time-forfeit");
     }
 }
-
-#endif

@@ -15,7 +15,7 @@
 #include "evaluate.h"
 #include "test_helpers.h"
 #include "text.h"
-#include "tune/atomic_file.h"
+#include "common/atomic_file.h"
 #include "tune/cli.h"
 #include "tune/dataset.h"
 #include "tune/extract.h"
@@ -870,10 +870,10 @@ TEST_CASE("tune: defaults installs a validated weight file", "[tune]") {
 TEST_CASE("tune: atomic writes replace the file whole or leave it", "[tune]") {
     TempDir dir("atomic");
     const std::string path = dir / "f.txt";
-    REQUIRE(write_file_atomic(path, "one\n").ok());
+    REQUIRE(tools::write_file_atomic(path, "one\n").ok());
     CHECK(read_file(path) == "one\n");
-    REQUIRE(write_file_atomic(path, "two\n").ok());
+    REQUIRE(tools::write_file_atomic(path, "two\n").ok());
     CHECK(read_file(path) == "two\n");
-    CHECK_FALSE(write_file_atomic(dir / "none/f.txt", "x").ok());
-    CHECK_FALSE(check_writable("").ok());
+    CHECK_FALSE(tools::write_file_atomic(dir / "none/f.txt", "x").ok());
+    CHECK_FALSE(tools::check_writable("").ok());
 }

@@ -6,7 +6,7 @@
 #include <limits>
 
 #include "book.h"
-#include "tune/atomic_file.h"
+#include "common/atomic_file.h"
 
 namespace branan::book {
 
@@ -101,7 +101,7 @@ Result<Parsed> parse(const std::vector<std::string>& args) {
     if (!have_preset) return Error{"--preset: missing"};
     if (r.output.empty()) return Error{"-o: missing output file"};
     if (Status st = check_spec(r.spec); !st) return Error{st.error()};
-    if (Status st = tune::check_writable(r.output); !st) return Error{"-o: " + st.error()};
+    if (Status st = tools::check_writable(r.output); !st) return Error{"-o: " + st.error()};
     return r;
 }
 
@@ -153,7 +153,7 @@ int run(const std::vector<std::string>& args, std::ostream& err) {
     if (int(book->entries.size()) < spec.count)
         err << "branan-book: warning: only " << book->entries.size() << " of " << spec.count
             << " openings within " << spec.candidates << " candidates\n";
-    if (Status st = tune::write_file_atomic(parsed->output, format_book(*book, command)); !st) {
+    if (Status st = tools::write_file_atomic(parsed->output, format_book(*book, command)); !st) {
         err << "branan-book: " << st.error() << "\n";
         return 2;
     }
