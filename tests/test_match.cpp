@@ -285,15 +285,14 @@ TEST_CASE("Summary lines round-trip", "[match]") {
     g.score1 = 1;
     g.reason = "king-escaped";
     g.detail = "tab\there";
-    GameSummary back;
-    std::string err;
-    REQUIRE(parse_json_line(to_json_line(g), back, err));
-    CHECK(back.run == g.run);
-    CHECK(back.game == 3);
-    CHECK(back.pair == 1);
-    CHECK(back.score1 == 1);
-    CHECK(back.detail == g.detail);
-    CHECK_FALSE(parse_json_line("{\"run\":\"x\"}", back, err));
+    auto back = parse_json_line(to_json_line(g));
+    REQUIRE(back.ok());
+    CHECK(back->run == g.run);
+    CHECK(back->game == 3);
+    CHECK(back->pair == 1);
+    CHECK(back->score1 == 1);
+    CHECK(back->detail == g.detail);
+    CHECK_FALSE(parse_json_line("{\"run\":\"x\"}").ok());
 }
 
 // ---------------------------------------------------------------- end to end
