@@ -15,6 +15,7 @@
 #include "match/match.h"
 #include "match/openings.h"
 #include "match/plot.h"
+#include "match/schedule.h"
 #include "match/stats.h"
 
 using namespace branan;
@@ -293,6 +294,43 @@ TEST_CASE("Summary lines round-trip", "[match]") {
     CHECK(back->score1 == 1);
     CHECK(back->detail == g.detail);
     CHECK_FALSE(parse_json_line("{\"run\":\"x\"}").ok());
+}
+
+// ---------------------------------------------------------------- schedule
+
+TEST_CASE("The schedule: encounters, sides, openings and -repeat pairs", "[match]") {
+    // number, round, first, second, attackers, defenders, opening, pair
+    auto game = [](int64_t number, int64_t round, int first, int second, int attackers,
+                   int64_t opening, int64_t pair) {
+        return ScheduledGame{number,  round,     first,
+                             second,  attackers, attackers == first ? second : first,
+                             opening, pair};
+    };
+    // Two engines, four games: the sides alternate, one opening a game.
+    CHECK(make_schedule(2, 1, 4, false) ==
+          std::vector<ScheduledGame>{game(1, 1, 0, 1, 0, 0, -1), game(2, 1, 0, 1, 1, 1, -1),
+                                     game(3, 1, 0, 1, 0, 2, -1), game(4, 1, 0, 1, 1, 3, -1)});
+    // -repeat: the two games of a pair share its opening, sides swapped.
+    CHECK(make_schedule(2, 1, 4, true) ==
+          std::vector<ScheduledGame>{game(1, 1, 0, 1, 0, 0, 0), game(2, 1, 0, 1, 1, 0, 0),
+                                     game(3, 1, 0, 1, 0, 1, 1), game(4, 1, 0, 1, 1, 1, 1)});
+    // An odd number of games: the last one has an opening of its own, and
+    // the next round goes on with new openings.
+    CHECK(make_schedule(2, 2, 3, true) ==
+          std::vector<ScheduledGame>{game(1, 1, 0, 1, 0, 0, 0), game(2, 1, 0, 1, 1, 0, 0),
+                                     game(3, 1, 0, 1, 0, 1, 1), game(4, 2, 0, 1, 0, 2, 2),
+                                     game(5, 2, 0, 1, 1, 2, 2), game(6, 2, 0, 1, 0, 3, 3)});
+    // Three engines: every pair in -engine order, each encounter whole.
+    CHECK(make_schedule(3, 1, 2, false) ==
+          std::vector<ScheduledGame>{game(1, 1, 0, 1, 0, 0, -1), game(2, 1, 0, 1, 1, 1, -1),
+                                     game(3, 1, 0, 2, 0, 2, -1), game(4, 1, 0, 2, 2, 3, -1),
+                                     game(5, 1, 1, 2, 1, 4, -1), game(6, 1, 1, 2, 2, 5, -1)});
+    // Rounds times pairs times games, numbered in order.
+    const auto big = make_schedule(4, 3, 5, true);
+    REQUIRE(big.size() == 3 * 6 * 5);
+    for (size_t i = 0; i < big.size(); ++i) CHECK(big[i].number == int64_t(i) + 1);
+    CHECK(big.back().round == 3);
+    CHECK(big.back().opening == 3 * 6 * 3 - 1);
 }
 
 // ---------------------------------------------------------------- end to end
