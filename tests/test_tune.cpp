@@ -98,6 +98,28 @@ auto where(const std::string& name) {
     return [name](int n) { return name + ":" + std::to_string(n); };
 }
 
+// `count` positions taken along games of uniformly random moves (every
+// position of each game until it ends or `max_plies`), undecided ones only.
+std::vector<Position> random_positions(const VariantPtr& variant, std::mt19937_64& rng,
+                                       size_t count, int max_plies = 120) {
+    std::vector<Position> out;
+    out.reserve(count);
+    while (out.size() < count) {
+        Position pos(variant);
+        for (int ply = 0; ply < max_plies && out.size() < count; ++ply) {
+            if (pos.result().over()) break;
+            Position copy = pos;
+            copy.clear_history();
+            out.push_back(std::move(copy));
+            MoveList moves;
+            generate_moves(pos, moves);
+            pos.make_move(
+                moves.moves[std::uniform_int_distribution<int>(0, moves.size() - 1)(rng)]);
+        }
+    }
+    return out;
+}
+
 // Random positions of a preset as a trace set, each labelled with
 // sigmoid(k * eval) of the weights `truth` (a soft label).
 TraceSet labelled_set(const std::string& preset, size_t n, uint64_t seed, const EvalParams& truth,
