@@ -129,8 +129,9 @@ MatchResult run_match(MatchConfig c, std::ostream& out, bool tty) {
     if (Status s = book.load(c.openings, *variant, c.seed); !s) return fail(s.error());
     MatchFiles files;
     const bool with_files = !c.out_dir.empty();
-    if (with_files)
+    if (with_files) {
         if (Status s = files.open(c.out_dir); !s) return fail(s.error());
+    }
 
     const std::vector<ScheduledGame> schedule =
         make_schedule(int(c.engines.size()), c.rounds, c.games, c.repeat);
