@@ -71,7 +71,18 @@ Result<GameSummary> parse_json_line(std::string_view line) {
     try {
         j = nlohmann::json::parse(line);
     } catch (const nlohmann::json::exception& e) {
-        return Error{json_error(e)};
+        // Lines written before nlohmann-json wrote them could quote an
+        // engine's bytes that are not UTF-8, which the parser refuses: such
+        // a line is read with its non-ASCII bytes as '?'.
+        std::string ascii(line);
+        for (char& c : ascii)
+            if (static_cast<unsigned char>(c) >= 0x80) c = '?';
+        if (ascii == line) return Error{json_error(e)};
+        try {
+            j = nlohmann::json::parse(ascii);
+        } catch (const nlohmann::json::exception&) {
+            return Error{json_error(e)};
+        }
     }
     if (!j.is_object()) return Error{"not a JSON object"};
     for (const char* key : {"run", "game", "engine1", "engine2", "score1"})
@@ -103,9 +114,7 @@ Result<GameSummary> parse_json_line(std::string_view line) {
     return s;
 }
 
-Status
-read_summary(const std::string& path,
-             const std::function<Status(GameSummary&& game, const std::string& where)>& each) {
+Status read_summary(const std::string& path, const SummaryVisitor& each) {
     std::ifstream in(path, std::ios::binary);
     if (!in) return Error{"cannot read '" + path + "'"};
     std::string line;

@@ -78,9 +78,8 @@ Result<GameSummary> parse_json_line(std::string_view line);
 // game and "PATH:LINE" to name it in errors; its error stops the reading and
 // is returned as it is. A line that is not a summary line is an error naming
 // the file and line.
-Status
-read_summary(const std::string& path,
-             const std::function<Status(GameSummary&& game, const std::string& where)>& each);
+using SummaryVisitor = std::function<Status(GameSummary&& game, const std::string& where)>;
+Status read_summary(const std::string& path, const SummaryVisitor& each);
 // A whole summary file.
 Result<std::vector<GameSummary>> read_summary(const std::string& path);
 
