@@ -33,9 +33,8 @@ class Tally {
 
     void add(const GameSummary& g);
     const std::vector<PairStats>& pairs() const { return pairs_; }
-    const std::vector<std::string>& names() const { return names_; }
-    // The pair of engines first and second (indices in names()), or
-    // nullptr before their first game.
+    // The pair of engines first and second (indices among the names given,
+    // then those seen), or nullptr before their first game.
     const PairStats* find(int first, int second) const;
 
   private:
