@@ -41,7 +41,7 @@ class Workers {
     // first that does not start.
     Status start_engines();
     // Plays the schedule. `base` is every game's configuration but the
-    // opening, which is the book's slot of each game. `done` is called for
+    // opening, which `book` gives for the game's slot. `done` is called for
     // each finished game, one call at a time, in the order the games end;
     // it returns false to stop the match (the games still being played are
     // abandoned). Returns when the schedule is played, `done` has stopped
