@@ -4,8 +4,6 @@
 
 #include <catch2/catch.hpp>
 
-#if defined(BRANAN_MATCH_BINARY) && defined(BRANAN_SCRIPTED_ENGINE)
-
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -17,6 +15,7 @@
 #include "match/match.h"
 #include "match/openings.h"
 #include "match/plot.h"
+#include "match/schedule.h"
 #include "match/stats.h"
 
 using namespace branan;
@@ -287,15 +286,172 @@ TEST_CASE("Summary lines round-trip", "[match]") {
     g.score1 = 1;
     g.reason = "king-escaped";
     g.detail = "tab\there";
-    GameSummary back;
+    auto back = parse_json_line(to_json_line(g));
+    REQUIRE(back.ok());
+    CHECK(back->run == g.run);
+    CHECK(back->game == 3);
+    CHECK(back->pair == 1);
+    CHECK(back->score1 == 1);
+    CHECK(back->detail == g.detail);
+    CHECK_FALSE(parse_json_line("{\"run\":\"x\"}").ok());
+}
+
+TEST_CASE("Summary lines are written as they always were", "[match]") {
+    // The bytes of the lines written before record.h used nlohmann-json:
+    // keys in this order, no spaces, whole scores without a decimal point,
+    // control characters escaped, other bytes as they are.
+    GameSummary g;
+    g.run = "r\"1";
+    g.game = 3;
+    g.pair = 1;
+    g.engine1 = "a";
+    g.engine2 = "b";
+    g.attackers = "b";
+    g.defenders = "a";
+    g.winner = "defenders";
+    g.score1 = 1;
+    g.reason = "king-escaped";
+    g.detail = "tab\there \x01 \x7f caf\xc3\xa9 back\\slash /";
+    CHECK(
+        to_json_line(g) ==
+        "{\"run\":\"r\\\"1\",\"game\":3,\"round\":0,\"pair\":1,\"opening\":\"\",\"engine1\":\"a\","
+        "\"engine2\":\"b\",\"attackers\":\"b\",\"defenders\":\"a\",\"winner\":\"defenders\","
+        "\"score1\":1,\"reason\":\"king-escaped\",\"detail\":\"tab\\there \\u0001 \x7f "
+        "caf\xc3\xa9 back\\\\slash /\",\"plies\":0,\"record\":\"\"}");
+    auto back = parse_json_line(to_json_line(g));
+    REQUIRE(back.ok());
+    CHECK(back->detail == g.detail);
+    g.score1 = 0.5;
+    g.round = 2;
+    g.plies = 41;
+    g.record = "game-00003.txt";
+    g.detail = "";
+    CHECK(
+        to_json_line(g) ==
+        "{\"run\":\"r\\\"1\",\"game\":3,\"round\":2,\"pair\":1,\"opening\":\"\",\"engine1\":\"a\","
+        "\"engine2\":\"b\",\"attackers\":\"b\",\"defenders\":\"a\",\"winner\":\"defenders\","
+        "\"score1\":0.5,\"reason\":\"king-escaped\",\"detail\":\"\",\"plies\":41,"
+        "\"record\":\"game-00003.txt\"}");
+    g.score1 = 0;
+    g.pair = -1;
+    CHECK(to_json_line(g).find(",\"pair\":-1,") != std::string::npos);
+    CHECK(to_json_line(g).find(",\"score1\":0,") != std::string::npos);
+    // An old line that quotes bytes that are not UTF-8 still reads.
+    auto old = parse_json_line("{\"run\":\"x\",\"game\":1,\"engine1\":\"a\",\"engine2\":\"b\","
+                               "\"score1\":1,\"detail\":\"\xff!\"}");
+    REQUIRE(old.ok());
+    CHECK(old->detail == "?!");
+    CHECK_FALSE(parse_json_line("{\"run\":\"x\",\"game\":\"1\",\"engine1\":\"a\",\"engine2\":\"b\","
+                                "\"score1\":1}")
+                    .ok());
+    CHECK_FALSE(parse_json_line("{\"run\":\"x\",\"game\":1,\"engine1\":\"a\",\"engine2\":\"b\","
+                                "\"score1\":0.7}")
+                    .ok());
+    CHECK_FALSE(parse_json_line("[1, 2]").ok());
+}
+
+TEST_CASE("Game records read back as they were written", "[match]") {
+    EngineConfig a, d;
+    a.name = "att";
+    a.cmd = "/bin/att";
+    a.args = {"--x"};
     std::string err;
-    REQUIRE(parse_json_line(to_json_line(g), back, err));
-    CHECK(back.run == g.run);
-    CHECK(back.game == 3);
-    CHECK(back.pair == 1);
-    CHECK(back.score1 == 1);
-    CHECK(back.detail == g.detail);
-    CHECK_FALSE(parse_json_line("{\"run\":\"x\"}", back, err));
+    a.tc = *parse_time_control("10+0.1", err);
+    d.name = "def";
+    d.cmd = "def";
+    d.tc = *parse_time_control("st=1", err);
+    RecordHeader h;
+    h.run = "run1";
+    h.game = 12;
+    h.round = 2;
+    h.pair = 5;
+    h.rules = "dim:7";
+    h.variant = "brandubh";
+    h.engines[0] = &a;
+    h.engines[1] = &d;
+    h.opening_label = "start";
+    GameOutcome g;
+    g.winner = Winner::DEFENDERS;
+    g.reason = "king-escaped";
+    g.detail = "defenders win: king-escaped";
+    g.start_tfen = "3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3 a 0 1";
+    g.final_tfen = "x";
+    g.plies = {{ATTACKERS, "d7-c7", 12, std::nullopt}, {DEFENDERS, "d5-e5", 8, -35}};
+    const std::string text = format_record(h, g);
+    CHECK(text.find("Pair: 5\nRules: dim:7\nVariant: brandubh\nAttackers: att\n"
+                    "Attackers-Command: /bin/att --x\n") != std::string::npos);
+    CHECK(text.find("\n\n1 a d7-c7 12ms\n2 d d5-e5 8ms score=-35\n") != std::string::npos);
+    auto r = parse_record(text, [](int n) { return "rec:" + std::to_string(n); });
+    REQUIRE(r.ok());
+    CHECK(*r->field("Run") == "run1");
+    CHECK(*r->field("Defenders-TimeControl") == "st=1");
+    CHECK(r->line_of("Run") == 2);
+    CHECK(r->field("Nothing") == nullptr);
+    CHECK(r->result == Winner::DEFENDERS);
+    REQUIRE(r->plies.size() == 2);
+    CHECK(r->plies[1].side == "d");
+    CHECK(r->plies[1].move == "d5-e5");
+    CHECK(r->plies[1].score_cp == -35);
+    CHECK_FALSE(r->plies[0].score_cp);
+    CHECK(r->plies[0].line + 1 == r->plies[1].line);
+    // What the form forbids, named by line.
+    auto error_of = [](std::string t) {
+        auto bad = parse_record(t, [](int n) { return "rec:" + std::to_string(n); });
+        return bad ? std::string("ok") : bad.error();
+    };
+    auto replace = [&](const std::string& from, const std::string& to) {
+        std::string t = text;
+        REQUIRE(t.find(from) != std::string::npos);
+        return t.replace(t.find(from), from.size(), to);
+    };
+    CHECK(error_of(replace("Plies: 2", "Plies: 3")).find("Plies says 3") != std::string::npos);
+    CHECK(error_of(replace("2 d d5-e5", "3 d d5-e5")).find("where ply 2") != std::string::npos);
+    CHECK(error_of(replace("score=-35", "score=x")).find("expected score=CP") != std::string::npos);
+    CHECK(error_of(replace("Result: defenders", "Result: nobody")).find("result must be") !=
+          std::string::npos);
+    CHECK(error_of(replace("Start: ", "Begin: ")).find("no 'Start:'") != std::string::npos);
+    CHECK(error_of(replace("Opening: start", "Opening start")).find("'Key: value'") !=
+          std::string::npos);
+    CHECK(record_file_name(12) == "game-00012.txt");
+    CHECK(is_record_file_name(record_file_name(123456)));
+    CHECK_FALSE(is_record_file_name("summary.jsonl"));
+}
+
+// ---------------------------------------------------------------- schedule
+
+TEST_CASE("The schedule: encounters, sides, openings and -repeat pairs", "[match]") {
+    // number, round, first, second, attackers, defenders, opening, pair
+    auto game = [](int64_t number, int64_t round, int first, int second, int attackers,
+                   int64_t opening, int64_t pair) {
+        return ScheduledGame{number,  round,     first,
+                             second,  attackers, attackers == first ? second : first,
+                             opening, pair};
+    };
+    // Two engines, four games: the sides alternate, one opening a game.
+    CHECK(make_schedule(2, 1, 4, false) ==
+          std::vector<ScheduledGame>{game(1, 1, 0, 1, 0, 0, -1), game(2, 1, 0, 1, 1, 1, -1),
+                                     game(3, 1, 0, 1, 0, 2, -1), game(4, 1, 0, 1, 1, 3, -1)});
+    // -repeat: the two games of a pair share its opening, sides swapped.
+    CHECK(make_schedule(2, 1, 4, true) ==
+          std::vector<ScheduledGame>{game(1, 1, 0, 1, 0, 0, 0), game(2, 1, 0, 1, 1, 0, 0),
+                                     game(3, 1, 0, 1, 0, 1, 1), game(4, 1, 0, 1, 1, 1, 1)});
+    // An odd number of games: the last one has an opening of its own, and
+    // the next round goes on with new openings.
+    CHECK(make_schedule(2, 2, 3, true) ==
+          std::vector<ScheduledGame>{game(1, 1, 0, 1, 0, 0, 0), game(2, 1, 0, 1, 1, 0, 0),
+                                     game(3, 1, 0, 1, 0, 1, 1), game(4, 2, 0, 1, 0, 2, 2),
+                                     game(5, 2, 0, 1, 1, 2, 2), game(6, 2, 0, 1, 0, 3, 3)});
+    // Three engines: every pair in -engine order, each encounter whole.
+    CHECK(make_schedule(3, 1, 2, false) ==
+          std::vector<ScheduledGame>{game(1, 1, 0, 1, 0, 0, -1), game(2, 1, 0, 1, 1, 1, -1),
+                                     game(3, 1, 0, 2, 0, 2, -1), game(4, 1, 0, 2, 2, 3, -1),
+                                     game(5, 1, 1, 2, 1, 4, -1), game(6, 1, 1, 2, 2, 5, -1)});
+    // Rounds times pairs times games, numbered in order.
+    const auto big = make_schedule(4, 3, 5, true);
+    REQUIRE(big.size() == 3 * 6 * 5);
+    for (size_t i = 0; i < big.size(); ++i) CHECK(big[i].number == int64_t(i) + 1);
+    CHECK(big.back().round == 3);
+    CHECK(big.back().opening == 3 * 6 * 3 - 1);
 }
 
 // ---------------------------------------------------------------- end to end
@@ -612,5 +768,3 @@ TEST_CASE("Two real branan instances play a short match", "[match]") {
         CHECK(g.reason != "time-forfeit");
     }
 }
-
-#endif

@@ -11,11 +11,11 @@
 #include <sstream>
 #include <unistd.h>
 
+#include "common/atomic_file.h"
 #include "default_weights.h"
 #include "evaluate.h"
 #include "test_helpers.h"
 #include "text.h"
-#include "tune/atomic_file.h"
 #include "tune/cli.h"
 #include "tune/dataset.h"
 #include "tune/extract.h"
@@ -96,6 +96,28 @@ const std::string BRANDUBH_START = "3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3 a 0 1";
 
 auto where(const std::string& name) {
     return [name](int n) { return name + ":" + std::to_string(n); };
+}
+
+// `count` positions taken along games of uniformly random moves (every
+// position of each game until it ends or `max_plies`), undecided ones only.
+std::vector<Position> random_positions(const VariantPtr& variant, std::mt19937_64& rng,
+                                       size_t count, int max_plies = 120) {
+    std::vector<Position> out;
+    out.reserve(count);
+    while (out.size() < count) {
+        Position pos(variant);
+        for (int ply = 0; ply < max_plies && out.size() < count; ++ply) {
+            if (pos.result().over()) break;
+            Position copy = pos;
+            copy.clear_history();
+            out.push_back(std::move(copy));
+            MoveList moves;
+            generate_moves(pos, moves);
+            pos.make_move(
+                moves.moves[std::uniform_int_distribution<int>(0, moves.size() - 1)(rng)]);
+        }
+    }
+    return out;
 }
 
 // Random positions of a preset as a trace set, each labelled with
@@ -325,7 +347,9 @@ TEST_CASE("tune: extraction reads game folders, summaries and merged summaries a
     CHECK(merged.positions() == folders.positions());
 
     // A summary line whose record cannot be found.
-    write_file(dir / "bad.jsonl", "{\"run\":\"nope\",\"game\":3,\"record\":\"game-00003.txt\"}\n");
+    write_file(dir / "bad.jsonl",
+               "{\"run\":\"nope\",\"game\":3,\"engine1\":\"a\",\"engine2\":\"b\","
+               "\"score1\":1,\"record\":\"game-00003.txt\"}\n");
     Extractor bad(ExtractOptions{});
     st = bad.add_path(dir / "bad.jsonl");
     REQUIRE_FALSE(st.ok());
@@ -339,11 +363,13 @@ TEST_CASE("tune: extraction reads game folders, summaries and merged summaries a
     write_file(dir / "bad2.jsonl", "{\"run\":\"x\",\n");
     CHECK_FALSE(Extractor(ExtractOptions{}).add_path(dir / "bad2.jsonl").ok());
 
-    auto fields = json_fields(R"({"a":"x\ty\"z","b":12 ,"c":"line\nnext"})");
+    // Summary lines are read by match/record.h: escapes undone, numbers read.
+    auto fields = match::parse_json_line(
+        R"({"run":"x\ty\"z","game":12 ,"engine1":"line\nnext","engine2":"b","score1":0.5})");
     REQUIRE(fields.ok());
-    CHECK((*fields)["a"] == "x\ty\"z");
-    CHECK((*fields)["b"] == "12");
-    CHECK((*fields)["c"] == "line\nnext");
+    CHECK(fields->run == "x\ty\"z");
+    CHECK(fields->game == 12);
+    CHECK(fields->engine1 == "line\nnext");
 }
 
 TEST_CASE("tune: positions lines round trip and bad lines are refused", "[tune]") {
@@ -870,10 +896,10 @@ TEST_CASE("tune: defaults installs a validated weight file", "[tune]") {
 TEST_CASE("tune: atomic writes replace the file whole or leave it", "[tune]") {
     TempDir dir("atomic");
     const std::string path = dir / "f.txt";
-    REQUIRE(write_file_atomic(path, "one\n").ok());
+    REQUIRE(tools::write_file_atomic(path, "one\n").ok());
     CHECK(read_file(path) == "one\n");
-    REQUIRE(write_file_atomic(path, "two\n").ok());
+    REQUIRE(tools::write_file_atomic(path, "two\n").ok());
     CHECK(read_file(path) == "two\n");
-    CHECK_FALSE(write_file_atomic(dir / "none/f.txt", "x").ok());
-    CHECK_FALSE(check_writable("").ok());
+    CHECK_FALSE(tools::write_file_atomic(dir / "none/f.txt", "x").ok());
+    CHECK_FALSE(tools::check_writable("").ok());
 }

@@ -1,6 +1,9 @@
 #include "cli.h"
 
+#include <limits>
 #include <map>
+
+#include "text.h"
 
 namespace branan::match {
 
@@ -60,14 +63,14 @@ Status apply_engine_keys(const KeyValues& kv, EngineConfig& e, bool& has_tc) {
             e.tc.nodes = nodes;
             has_tc = true;
         } else if (k == "depth" || k == "nodes") {
-            try {
-                if (k == "depth")
-                    e.tc.depth = std::stoi(v);
-                else
-                    e.tc.nodes = std::stoull(v);
-            } catch (...) {
-                return Error{"bad " + k + "='" + v + "'"};
-            }
+            auto n = parse_integer(v, 0,
+                                   k == "depth" ? std::numeric_limits<int>::max()
+                                                : std::numeric_limits<int64_t>::max());
+            if (!n) return Error{k + ": " + n.error()};
+            if (k == "depth")
+                e.tc.depth = int(*n);
+            else
+                e.tc.nodes = uint64_t(*n);
         } else {
             return Error{"unknown engine key '" + k + "'"};
         }
@@ -75,15 +78,12 @@ Status apply_engine_keys(const KeyValues& kv, EngineConfig& e, bool& has_tc) {
     return {};
 }
 
-Status number(const std::vector<std::string>& a, size_t& i, long long& out) {
+// The number after option a[i], from 0 to hi (i is left on it).
+Status number(const std::vector<std::string>& a, size_t& i, int64_t hi, int64_t& out) {
     if (i + 1 >= a.size()) return Error{a[i] + " needs a number"};
-    try {
-        size_t used = 0;
-        out = std::stoll(a[i + 1], &used);
-        if (used != a[i + 1].size()) throw 0;
-    } catch (...) {
-        return Error{a[i] + ": '" + a[i + 1] + "' is not a number"};
-    }
+    auto n = parse_integer(a[i + 1], 0, hi);
+    if (!n) return Error{a[i] + ": " + n.error()};
+    out = *n;
     ++i;
     return {};
 }
@@ -155,7 +155,7 @@ Status parse_command_line(const std::vector<std::string>& a, MatchConfig& c) {
     bool debug = false;
     for (size_t i = 0; i < a.size(); ++i) {
         const std::string& o = a[i];
-        long long x = 0;
+        int64_t x = 0;
         if (o == "-engine") {
             engines.push_back(key_values(a, i));
         } else if (o == "-each") {
@@ -174,8 +174,12 @@ Status parse_command_line(const std::vector<std::string>& a, MatchConfig& c) {
                 c.out_dir = v;
         } else if (o == "-games" || o == "-rounds" || o == "-concurrency" || o == "-maxplies" ||
                    o == "-srand" || o == "-timemargin" || o == "-handshake" || o == "-graceful") {
-            if (Status s = number(a, i, x); !s) return s;
-            if (x < 0) return Error{o + " must not be negative"};
+            // The counts are ints; the seed and the times are 64-bit.
+            const bool is_int =
+                o == "-games" || o == "-rounds" || o == "-concurrency" || o == "-maxplies";
+            const int64_t hi =
+                is_int ? std::numeric_limits<int>::max() : std::numeric_limits<int64_t>::max();
+            if (Status s = number(a, i, hi, x); !s) return s;
             if (o == "-games")
                 c.games = int(x);
             else if (o == "-rounds")

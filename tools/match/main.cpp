@@ -11,6 +11,8 @@
 #include "cli.h"
 #include "match.h"
 #include "plot.h"
+#include "printer.h"
+#include "workers.h"
 
 using namespace branan;
 using namespace branan::match;
@@ -48,13 +50,12 @@ int merge(std::vector<std::string> args) {
     std::set<std::pair<std::string, int64_t>> seen;
     size_t duplicates = 0;
     for (const std::string& path : args) {
-        std::vector<GameSummary> games;
-        std::string error;
-        if (!read_summary(path, games, error)) {
-            std::cerr << "branan-match merge: " << error << "\n";
+        auto games = read_summary(path);
+        if (!games) {
+            std::cerr << "branan-match merge: " << games.error() << "\n";
             return 1;
         }
-        for (GameSummary& g : games) {
+        for (GameSummary& g : *games) {
             if (!seen.insert({g.run, g.game}).second) {
                 ++duplicates;
                 continue;
@@ -100,9 +101,10 @@ int plot(std::vector<std::string> args) {
         if (dot != std::string::npos) out_path.erase(dot);
         out_path += ".svg";
     }
-    std::vector<GameSummary> games;
+    auto games = read_summary(args[0]);
     std::string error, svg;
-    if (!read_summary(args[0], games, error) || !plot_svg(games, svg, error)) {
+    if (!games) error = games.error();
+    if (!games || !plot_svg(*games, svg, error)) {
         std::cerr << "branan-match plot: " << error << "\n";
         return 1;
     }

@@ -1,9 +1,9 @@
 #pragma once
 
-// A match: the schedule (round robin of every engine pair, rounds, games,
-// -repeat pairs), worker threads that each own their engine processes, the
-// results as each game ends (records, summary line, progress), the SPRT
-// stop, and the final tables.
+// A match: its configuration, checked; then the schedule (schedule.h)
+// played by the workers (workers.h), each game's result kept as it ends
+// (the files of record.h, the tallies of tally.h, the SPRT stop) and
+// printed (printer.h).
 
 #include <iosfwd>
 #include <optional>
@@ -14,6 +14,7 @@
 #include "openings.h"
 #include "record.h"
 #include "stats.h"
+#include "tally.h"
 
 namespace branan::match {
 
@@ -38,16 +39,6 @@ struct MatchConfig {
     bool quiet = false; // no progress lines
 };
 
-// The tallies of one engine pair (first, second in -engine order), from
-// the first engine's view.
-struct PairStats {
-    int first = 0, second = 0;
-    Trinomial total;
-    Trinomial as_attackers; // first engine playing the attackers
-    Trinomial as_defenders;
-    Pentanomial penta;
-};
-
 struct MatchResult {
     bool ok = true;
     std::string error;
@@ -64,17 +55,5 @@ struct MatchResult {
 Status prepare(MatchConfig& config);
 // Runs the match; progress and the final tables go to `out`.
 MatchResult run_match(MatchConfig config, std::ostream& out, bool tty);
-// Stops every running match (from a signal handler: only sets a flag).
-void interrupt_matches();
-
-// Tallies over summaries (merge, plot and the final tables use these).
-std::vector<PairStats> tally(const std::vector<GameSummary>& games,
-                             const std::vector<std::string>& engine_names);
-// The estimate the progress line shows: pentanomial when there are
-// complete pairs, else trinomial.
-EloEstimate pair_estimate(const PairStats& p, bool pentanomial);
-void print_tables(std::ostream& out, const std::vector<PairStats>& pairs,
-                  const std::vector<std::string>& names, bool pentanomial,
-                  const std::optional<SprtParams>& sprt);
 
 } // namespace branan::match

@@ -4,7 +4,7 @@
 #include <cmath>
 #include <cstdio>
 
-#include "match.h"
+#include "tally.h"
 
 namespace branan::match {
 

@@ -1,230 +1,145 @@
 #include "record.h"
 
-#include <cmath>
 #include <cstdio>
-#include <fstream>
+#include <filesystem>
+#include <limits>
 #include <sstream>
+
+#include <nlohmann/json.hpp>
+
+#include "text.h"
 
 namespace branan::match {
 
-std::string json_escape(const std::string& s) {
-    std::string out;
-    for (unsigned char c : s) {
-        switch (c) {
-        case '"':
-            out += "\\\"";
-            break;
-        case '\\':
-            out += "\\\\";
-            break;
-        case '\n':
-            out += "\\n";
-            break;
-        case '\r':
-            out += "\\r";
-            break;
-        case '\t':
-            out += "\\t";
-            break;
-        default:
-            if (c < 0x20) {
-                char buf[8];
-                std::snprintf(buf, sizeof buf, "\\u%04x", c);
-                out += buf;
-            } else {
-                out += char(c);
-            }
-        }
-    }
-    return out;
-}
-
 namespace {
 
-std::string q(const std::string& s) {
-    std::string out(1, '"'); // (not "\"" + string: GCC 12 warns falsely, -Wrestrict)
-    out += json_escape(s);
-    out += '"';
-    return out;
-}
-std::string num(double x) {
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%g", x);
-    return buf;
+using Json = nlohmann::ordered_json; // keeps the keys in the order written
+
+std::string_view strip_cr(std::string_view s) {
+    if (!s.empty() && s.back() == '\r') s.remove_suffix(1);
+    return s;
 }
 
-// A flat JSON object: string and number values only (what we write).
-bool parse_flat_object(const std::string& text, std::map<std::string, std::string>& out,
-                       std::string& error) {
-    size_t i = 0;
-    auto ws = [&] {
-        while (i < text.size() && (text[i] == ' ' || text[i] == '\t' || text[i] == '\r')) ++i;
-    };
-    auto str = [&](std::string& s) -> bool {
-        if (i >= text.size() || text[i] != '"') return false;
-        ++i;
-        s.clear();
-        while (i < text.size() && text[i] != '"') {
-            char c = text[i++];
-            if (c == '\\') {
-                if (i >= text.size()) return false;
-                char e = text[i++];
-                switch (e) {
-                case 'n':
-                    s += '\n';
-                    break;
-                case 'r':
-                    s += '\r';
-                    break;
-                case 't':
-                    s += '\t';
-                    break;
-                case 'u': {
-                    if (i + 4 > text.size()) return false;
-                    unsigned v = unsigned(std::stoul(text.substr(i, 4), nullptr, 16));
-                    i += 4;
-                    if (v < 0x80)
-                        s += char(v);
-                    else
-                        s += '?';
-                    break;
-                }
-                default:
-                    s += e;
-                }
-            } else {
-                s += c;
-            }
-        }
-        if (i >= text.size()) return false;
-        ++i;
-        return true;
-    };
-    ws();
-    if (i >= text.size() || text[i] != '{') {
-        error = "not a JSON object";
-        return false;
-    }
-    ++i;
-    ws();
-    if (i < text.size() && text[i] == '}') return true;
-    while (true) {
-        ws();
-        std::string key, value;
-        if (!str(key)) {
-            error = "expected a key at column " + std::to_string(i + 1);
-            return false;
-        }
-        ws();
-        if (i >= text.size() || text[i] != ':') {
-            error = "expected ':' at column " + std::to_string(i + 1);
-            return false;
-        }
-        ++i;
-        ws();
-        if (i < text.size() && text[i] == '"') {
-            if (!str(value)) {
-                error = "unterminated string";
-                return false;
-            }
-        } else {
-            size_t start = i;
-            while (i < text.size() && text[i] != ',' && text[i] != '}') ++i;
-            value = text.substr(start, i - start);
-            while (!value.empty() && value.back() == ' ') value.pop_back();
-        }
-        out[key] = value;
-        ws();
-        if (i < text.size() && text[i] == ',') {
-            ++i;
-            continue;
-        }
-        if (i < text.size() && text[i] == '}') return true;
-        error = "expected ',' or '}' at column " + std::to_string(i + 1);
-        return false;
-    }
+// A whole decimal number from lo to hi (the errors of the record reader
+// name the line, not the number).
+std::optional<int64_t> integer(std::string_view text,
+                               int64_t lo = std::numeric_limits<int64_t>::min(),
+                               int64_t hi = std::numeric_limits<int64_t>::max()) {
+    auto n = parse_integer(text, lo, hi);
+    return n ? std::optional<int64_t>(*n) : std::nullopt;
+}
+
+// nlohmann's message without its "[json.exception.parse_error.101] " tag.
+std::string json_error(const nlohmann::json::exception& e) {
+    const std::string what = e.what();
+    const size_t tag = what.find("] ");
+    return tag == std::string::npos ? what : what.substr(tag + 2);
 }
 
 } // namespace
 
+// ---------------------------------------------------------------- summary
+
 std::string to_json_line(const GameSummary& s) {
-    std::string o = "{";
-    o += "\"run\":" + q(s.run);
-    o += ",\"game\":" + std::to_string(s.game);
-    o += ",\"round\":" + std::to_string(s.round);
-    o += ",\"pair\":" + std::to_string(s.pair);
-    o += ",\"opening\":" + q(s.opening);
-    o += ",\"engine1\":" + q(s.engine1);
-    o += ",\"engine2\":" + q(s.engine2);
-    o += ",\"attackers\":" + q(s.attackers);
-    o += ",\"defenders\":" + q(s.defenders);
-    o += ",\"winner\":" + q(s.winner);
-    o += ",\"score1\":" + num(s.score1);
-    o += ",\"reason\":" + q(s.reason);
-    o += ",\"detail\":" + q(s.detail);
-    o += ",\"plies\":" + std::to_string(s.plies);
-    o += ",\"record\":" + q(s.record);
-    o += "}";
-    return o;
+    Json j;
+    j["run"] = s.run;
+    j["game"] = s.game;
+    j["round"] = s.round;
+    j["pair"] = s.pair;
+    j["opening"] = s.opening;
+    j["engine1"] = s.engine1;
+    j["engine2"] = s.engine2;
+    j["attackers"] = s.attackers;
+    j["defenders"] = s.defenders;
+    j["winner"] = s.winner;
+    // Whole scores as integers: the lines have always said 1 and 0, not 1.0.
+    if (s.score1 == double(int64_t(s.score1)))
+        j["score1"] = int64_t(s.score1);
+    else
+        j["score1"] = s.score1;
+    j["reason"] = s.reason;
+    j["detail"] = s.detail;
+    j["plies"] = s.plies;
+    j["record"] = s.record;
+    // Engines' answers are quoted in `detail`: bytes that are not UTF-8
+    // become U+FFFD rather than stopping the match.
+    return j.dump(-1, ' ', false, Json::error_handler_t::replace);
 }
 
-bool parse_json_line(const std::string& line, GameSummary& s, std::string& error) {
-    std::map<std::string, std::string> m;
-    if (!parse_flat_object(line, m, error)) return false;
-    for (const char* key : {"run", "game", "engine1", "engine2", "score1"}) {
-        if (!m.count(key)) {
-            error = std::string("missing key '") + key + "'";
-            return false;
-        }
-    }
+Result<GameSummary> parse_json_line(std::string_view line) {
+    nlohmann::json j;
     try {
-        s.run = m["run"];
-        s.game = std::stoll(m["game"]);
-        s.round = m.count("round") ? std::stoll(m["round"]) : 0;
-        s.pair = m.count("pair") ? std::stoll(m["pair"]) : -1;
-        s.score1 = std::stod(m["score1"]);
-        s.plies = m.count("plies") ? std::stoll(m["plies"]) : 0;
-    } catch (...) {
-        error = "a number field is not a number";
-        return false;
+        j = nlohmann::json::parse(line);
+    } catch (const nlohmann::json::exception& e) {
+        // Lines written before nlohmann-json wrote them could quote an
+        // engine's bytes that are not UTF-8, which the parser refuses: such
+        // a line is read with its non-ASCII bytes as '?'.
+        std::string ascii(line);
+        for (char& c : ascii)
+            if (static_cast<unsigned char>(c) >= 0x80) c = '?';
+        if (ascii == line) return Error{json_error(e)};
+        try {
+            j = nlohmann::json::parse(ascii);
+        } catch (const nlohmann::json::exception&) {
+            return Error{json_error(e)};
+        }
     }
-    if (!(s.score1 == 0 || s.score1 == 0.5 || s.score1 == 1)) {
-        error = "score1 must be 0, 0.5 or 1";
-        return false;
+    if (!j.is_object()) return Error{"not a JSON object"};
+    for (const char* key : {"run", "game", "engine1", "engine2", "score1"})
+        if (!j.contains(key)) return Error{std::string("missing key '") + key + "'"};
+    GameSummary s;
+    const std::pair<const char*, std::string*> texts[] = {
+        {"run", &s.run},         {"opening", &s.opening},     {"engine1", &s.engine1},
+        {"engine2", &s.engine2}, {"attackers", &s.attackers}, {"defenders", &s.defenders},
+        {"winner", &s.winner},   {"reason", &s.reason},       {"detail", &s.detail},
+        {"record", &s.record}};
+    for (const auto& [key, field] : texts) {
+        auto it = j.find(key);
+        if (it == j.end()) continue;
+        if (!it->is_string()) return Error{std::string("'") + key + "' is not a string"};
+        *field = it->get<std::string>();
     }
-    s.opening = m["opening"];
-    s.engine1 = m["engine1"];
-    s.engine2 = m["engine2"];
-    s.attackers = m["attackers"];
-    s.defenders = m["defenders"];
-    s.winner = m["winner"];
-    s.reason = m["reason"];
-    s.detail = m["detail"];
-    s.record = m["record"];
-    return true;
+    const std::pair<const char*, int64_t*> integers[] = {
+        {"game", &s.game}, {"round", &s.round}, {"pair", &s.pair}, {"plies", &s.plies}};
+    for (const auto& [key, field] : integers) {
+        auto it = j.find(key);
+        if (it == j.end()) continue;
+        if (!it->is_number_integer()) return Error{std::string("'") + key + "' is not an integer"};
+        *field = it->get<int64_t>();
+    }
+    if (!j.at("score1").is_number()) return Error{"'score1' is not a number"};
+    s.score1 = j.at("score1").get<double>();
+    if (!(s.score1 == 0 || s.score1 == 0.5 || s.score1 == 1))
+        return Error{"score1 must be 0, 0.5 or 1"};
+    return s;
 }
 
-bool read_summary(const std::string& path, std::vector<GameSummary>& out, std::string& error) {
-    std::ifstream in(path);
-    if (!in) {
-        error = "cannot read '" + path + "'";
-        return false;
-    }
+Status read_summary(const std::string& path, const SummaryVisitor& each) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) return Error{"cannot read '" + path + "'"};
     std::string line;
-    int n = 0;
-    while (std::getline(in, line)) {
-        ++n;
+    for (int n = 1; std::getline(in, line); ++n) {
         if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
-        GameSummary s;
-        std::string e;
-        if (!parse_json_line(line, s, e)) {
-            error = path + ":" + std::to_string(n) + ": " + e;
-            return false;
-        }
-        out.push_back(std::move(s));
+        const std::string where = path + ":" + std::to_string(n);
+        auto game = parse_json_line(line);
+        if (!game) return Error{where + ": " + game.error()};
+        if (Status st = each(std::move(*game), where); !st) return st;
     }
-    return true;
+    if (in.bad()) return Error{"cannot read '" + path + "'"};
+    return {};
 }
+
+Result<std::vector<GameSummary>> read_summary(const std::string& path) {
+    std::vector<GameSummary> games;
+    Status st = read_summary(path, [&](GameSummary&& g, const std::string&) -> Status {
+        games.push_back(std::move(g));
+        return {};
+    });
+    if (!st) return Error{st.error()};
+    return games;
+}
+
+// ---------------------------------------------------------------- game records
 
 std::string format_record(const RecordHeader& h, const GameOutcome& g) {
     std::ostringstream o;
@@ -269,6 +184,141 @@ std::string format_record(const RecordHeader& h, const GameOutcome& g) {
         o << "\n";
     }
     return o.str();
+}
+
+std::string record_file_name(int64_t game) {
+    char file[32];
+    std::snprintf(file, sizeof file, "game-%05lld.txt", (long long)game);
+    return file;
+}
+
+bool is_record_file_name(std::string_view name) {
+    return name.size() > 9 && name.substr(0, 5) == "game-" &&
+           name.substr(name.size() - 4) == ".txt";
+}
+
+const std::string* GameRecord::field(std::string_view key) const {
+    auto it = header.find(key);
+    return it == header.end() ? nullptr : &it->second.value;
+}
+
+int GameRecord::line_of(std::string_view key) const {
+    auto it = header.find(key);
+    return it == header.end() ? 1 : it->second.line;
+}
+
+Result<GameRecord> parse_record(std::string_view text,
+                                const std::function<std::string(int)>& where) {
+    const std::vector<std::string_view> lines = split(text, '\n');
+    GameRecord r;
+    size_t i = 0;
+    for (; i < lines.size(); ++i) {
+        const std::string_view line = strip_cr(lines[i]);
+        if (line.empty()) break;
+        if (line[0] == '#') continue;
+        const size_t colon = line.find(':');
+        if (colon == std::string_view::npos)
+            return Error{where(int(i) + 1) + ": expected a 'Key: value' header line"};
+        std::string_view value = line.substr(colon + 1);
+        if (!value.empty() && value[0] == ' ') value.remove_prefix(1);
+        r.header[std::string(line.substr(0, colon))] = {std::string(value), int(i) + 1};
+    }
+    for (const char* key : {"Rules", "Start", "Result"})
+        if (!r.field(key))
+            return Error{where(1) + ": the record has no '" + std::string(key) + ":' header"};
+    const std::string& result = *r.field("Result");
+    if (result == "attackers")
+        r.result = Winner::ATTACKERS;
+    else if (result == "defenders")
+        r.result = Winner::DEFENDERS;
+    else if (result == "draw")
+        r.result = Winner::DRAW;
+    else
+        return Error{where(r.line_of("Result")) +
+                     ": result must be attackers, defenders or draw, got '" + result.substr(0, 30) +
+                     "'"};
+
+    constexpr int64_t MAX_SCORE = 1000000;
+    for (++i; i < lines.size(); ++i) {
+        const std::string_view line = strip_cr(lines[i]);
+        if (line.empty()) continue;
+        const std::string at = where(int(i) + 1);
+        const std::vector<std::string_view> w = split_words(line);
+        std::optional<int64_t> number;
+        if (w.size() >= 4 && w.size() <= 5) number = integer(w[0]);
+        if (!number) return Error{at + ": expected a ply line 'N a|d MOVE TIMEms [score=CP]'"};
+        const int64_t expected = int64_t(r.plies.size()) + 1;
+        if (*number != expected)
+            return Error{at + ": ply " + std::to_string(*number) + " where ply " +
+                         std::to_string(expected) + " was expected"};
+        RecordPly ply{int(i) + 1, *number, std::string(w[1]), std::string(w[2]), std::nullopt};
+        if (w.size() == 5) {
+            std::optional<int64_t> cp;
+            if (w[4].substr(0, 6) == "score=") cp = integer(w[4].substr(6), -MAX_SCORE, MAX_SCORE);
+            if (!cp) return Error{at + ": expected score=CP, got '" + std::string(w[4]) + "'"};
+            ply.score_cp = int(*cp);
+        }
+        r.plies.push_back(std::move(ply));
+    }
+    if (const std::string* plies = r.field("Plies")) {
+        const std::optional<int64_t> n = integer(*plies, 0);
+        if (!n || *n != int64_t(r.plies.size()))
+            return Error{where(r.line_of("Plies")) + ": Plies says " + *plies +
+                         ", the record has " + std::to_string(r.plies.size())};
+    }
+    return r;
+}
+
+Result<GameRecord> read_record(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) return Error{"cannot read '" + path + "'"};
+    std::ostringstream text;
+    text << in.rdbuf();
+    if (in.bad()) return Error{"cannot read '" + path + "'"};
+    return parse_record(text.str(), [&](int n) { return path + ":" + std::to_string(n); });
+}
+
+std::optional<RecordId> read_record_id(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    std::string line, run, game;
+    // Run and Game are the second and third lines; a few more are read in
+    // case a later version adds a line before them.
+    for (int n = 0; n < 8 && std::getline(in, line); ++n) {
+        line = std::string(strip_cr(line));
+        if (line.rfind("Run: ", 0) == 0) run = line.substr(5);
+        if (line.rfind("Game: ", 0) == 0) game = line.substr(6);
+    }
+    const std::optional<int64_t> number = integer(game, 0);
+    if (run.empty() || !number) return std::nullopt;
+    return RecordId{run, *number};
+}
+
+// ---------------------------------------------------------------- a match's folder
+
+Status MatchFiles::open(const std::string& folder) {
+    // Never overwrite the games of an earlier match.
+    const std::string summary = folder + "/" + std::string(SUMMARY_FILE);
+    std::error_code ec;
+    if (std::filesystem::exists(summary, ec))
+        return Error{"'" + folder + "' already holds a match (" + std::string(SUMMARY_FILE) +
+                     "): choose a new -out"};
+    std::filesystem::create_directories(folder, ec);
+    if (ec) return Error{"cannot create '" + folder + "': " + ec.message()};
+    summary_.open(summary, std::ios::app);
+    if (!summary_) return Error{"cannot write '" + summary + "'"};
+    folder_ = folder;
+    return {};
+}
+
+Status MatchFiles::write_game(const RecordHeader& header, const GameOutcome& outcome,
+                              const GameSummary& summary) {
+    const std::string path = folder_ + "/" + record_file_name(header.game);
+    std::ofstream record(path);
+    record << format_record(header, outcome);
+    Status st;
+    if (!record) st = Error{"cannot write " + path};
+    summary_ << to_json_line(summary) << "\n" << std::flush;
+    return st;
 }
 
 } // namespace branan::match

@@ -1,7 +1,9 @@
 #pragma once
 
-// What a match writes: one text record per game and one JSON line per game
-// in a summary file, written as each game ends.
+// What a match writes, and the one place that writes or reads it (the match
+// runner, its merge and plot, and the tuner's extraction all come here): one
+// text record per game and one JSON line per game in a summary file, written
+// as each game ends.
 //
 // Game record (game-NNNNN.txt), "Key: value" header lines, a blank line,
 // then one line per ply:
@@ -30,19 +32,29 @@
 // Summary (summary.jsonl): one flat JSON object per line with the keys
 //   run, game, round, pair, opening, engine1, engine2, attackers, defenders,
 //   winner, score1, reason, detail, plies, record
-// engine1/engine2 are the pair in -engine order; score1 is engine1's points
-// (1, 0.5, 0); pair numbers the two games of one opening under -repeat (-1
-// otherwise).
+// in that order. engine1/engine2 are the pair in -engine order; score1 is
+// engine1's points (1, 0.5, 0); pair numbers the two games of one opening
+// under -repeat (-1 otherwise); record is the game record's file name in the
+// match's folder (empty for a match without -out).
 
+#include <cstdint>
+#include <fstream>
+#include <functional>
 #include <map>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "adapter.h"
 #include "game.h"
 
 namespace branan::match {
+
+// ---------------------------------------------------------------- summary
+
+// The summary's name in a match's folder.
+inline constexpr std::string_view SUMMARY_FILE = "summary.jsonl";
 
 struct GameSummary {
     std::string run;
@@ -60,10 +72,18 @@ struct GameSummary {
 };
 
 std::string to_json_line(const GameSummary& s);
-// Reads one summary line; false with `error` when it is not one.
-bool parse_json_line(const std::string& line, GameSummary& out, std::string& error);
-// Reads a summary file (blank lines skipped).
-bool read_summary(const std::string& path, std::vector<GameSummary>& out, std::string& error);
+// One summary line; run, game, engine1, engine2 and score1 are required.
+Result<GameSummary> parse_json_line(std::string_view line);
+// A summary file, line by line (blank lines skipped): `each` is given every
+// game and "PATH:LINE" to name it in errors; its error stops the reading and
+// is returned as it is. A line that is not a summary line is an error naming
+// the file and line.
+using SummaryVisitor = std::function<Status(GameSummary&& game, const std::string& where)>;
+Status read_summary(const std::string& path, const SummaryVisitor& each);
+// A whole summary file.
+Result<std::vector<GameSummary>> read_summary(const std::string& path);
+
+// ---------------------------------------------------------------- game records
 
 struct RecordHeader {
     std::string run;
@@ -74,6 +94,69 @@ struct RecordHeader {
 };
 std::string format_record(const RecordHeader& h, const GameOutcome& g);
 
-std::string json_escape(const std::string& s);
+// "game-00012.txt": the name of game 12's record in the match's folder.
+std::string record_file_name(int64_t game);
+// Whether a file name is one that record_file_name gives.
+bool is_record_file_name(std::string_view name);
+
+// A game record read back, checked for its form (the header fields that a
+// replay needs, well-formed ply lines numbered from 1, as many as Plies
+// says) but not replayed: whether the moves are legal is the reader's to
+// check.
+struct RecordPly {
+    int line = 0; // in the record's text, from 1
+    int64_t number = 0;
+    std::string side; // "a" or "d", as written
+    std::string move; // the OpenTafl move record
+    std::optional<int> score_cp;
+};
+struct GameRecord {
+    struct Field {
+        std::string value;
+        int line = 0;
+    };
+    std::map<std::string, Field, std::less<>> header;
+    Winner result = Winner::NONE;
+    std::vector<RecordPly> plies;
+
+    // A header's value, or nullptr.
+    const std::string* field(std::string_view key) const;
+    // A header's line (1 when there is none, to name the record in errors).
+    int line_of(std::string_view key) const;
+};
+// The record's text; where(n) names line n of it in errors. The header must
+// have Rules, Start and Result.
+Result<GameRecord> parse_record(std::string_view text,
+                                const std::function<std::string(int)>& where);
+// A game record file; errors name the file and line ("PATH:LINE: ...").
+Result<GameRecord> read_record(const std::string& path);
+
+// The Run and Game headers of a game record file, read from its first lines
+// only (to find a summary line's record among many files).
+struct RecordId {
+    std::string run;
+    int64_t game = 0;
+    auto operator<=>(const RecordId&) const = default;
+};
+std::optional<RecordId> read_record_id(const std::string& path);
+
+// ---------------------------------------------------------------- a match's folder
+
+// The files of a match with -out: each game's record and its summary line,
+// written as the game ends.
+class MatchFiles {
+  public:
+    // Creates `folder` if needed and the summary file in it; refuses a folder
+    // that already holds a match.
+    Status open(const std::string& folder);
+    // The record, then the summary line. An error names a record that could
+    // not be written (its summary line is written all the same).
+    Status write_game(const RecordHeader& header, const GameOutcome& outcome,
+                      const GameSummary& summary);
+
+  private:
+    std::string folder_;
+    std::ofstream summary_;
+};
 
 } // namespace branan::match

@@ -1,12 +1,13 @@
 #include "cli.h"
 
-#include <charconv>
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <limits>
 
 #include "book.h"
-#include "tune/atomic_file.h"
+#include "common/atomic_file.h"
+#include "text.h"
 
 namespace branan::book {
 
@@ -20,12 +21,14 @@ const char* const USAGE =
 
 template <typename T>
 Status parse_number(const std::string& option, const std::string& text, T& out) {
-    T v{};
-    const char* end = text.data() + text.size();
-    auto [p, ec] = std::from_chars(text.data(), end, v);
-    if (ec != std::errc() || p != end || text.empty())
-        return Error{option + ": '" + text + "' is not a number in range"};
-    out = v;
+    // The type's range, within what parse_integer reads.
+    const int64_t lo =
+        std::max<int64_t>(std::numeric_limits<T>::min(), std::numeric_limits<int64_t>::min());
+    const uint64_t max =
+        std::min<uint64_t>(std::numeric_limits<T>::max(), std::numeric_limits<int64_t>::max());
+    auto v = parse_integer(text, lo, int64_t(max));
+    if (!v) return Error{option + ": " + v.error()};
+    out = T(*v);
     return {};
 }
 
@@ -101,7 +104,7 @@ Result<Parsed> parse(const std::vector<std::string>& args) {
     if (!have_preset) return Error{"--preset: missing"};
     if (r.output.empty()) return Error{"-o: missing output file"};
     if (Status st = check_spec(r.spec); !st) return Error{st.error()};
-    if (Status st = tune::check_writable(r.output); !st) return Error{"-o: " + st.error()};
+    if (Status st = tools::check_writable(r.output); !st) return Error{"-o: " + st.error()};
     return r;
 }
 
@@ -153,7 +156,7 @@ int run(const std::vector<std::string>& args, std::ostream& err) {
     if (int(book->entries.size()) < spec.count)
         err << "branan-book: warning: only " << book->entries.size() << " of " << spec.count
             << " openings within " << spec.candidates << " candidates\n";
-    if (Status st = tune::write_file_atomic(parsed->output, format_book(*book, command)); !st) {
+    if (Status st = tools::write_file_atomic(parsed->output, format_book(*book, command)); !st) {
         err << "branan-book: " << st.error() << "\n";
         return 2;
     }

@@ -23,12 +23,12 @@
 
 #include <cstdint>
 #include <functional>
-#include <map>
 #include <string>
 #include <string_view>
 #include <unordered_set>
 #include <vector>
 
+#include "match/record.h"
 #include "positions.h"
 #include "quiet.h"
 
@@ -62,6 +62,8 @@ class Extractor {
     const ExtractStats& stats() const { return stats_; }
 
   private:
+    // A record read back; where(n) names line n of it.
+    Status add_game(const match::GameRecord& record, const std::function<std::string(int)>& where);
     Status add_game_file(const std::string& path);
     Status add_summary_file(const std::string& path);
 
@@ -71,9 +73,5 @@ class Extractor {
     std::vector<PositionLine> positions_;
     std::unordered_set<std::string> seen_;
 };
-
-// The fields of a one-line flat JSON object (branan-match's summary lines):
-// strings unescaped, numbers as written.
-Result<std::map<std::string, std::string>> json_fields(std::string_view line);
 
 } // namespace branan::tune

@@ -1,7 +1,7 @@
 #include "positions.h"
 
-#include <charconv>
 #include <fstream>
+#include <limits>
 #include <sstream>
 
 #include "rules.h"
@@ -19,16 +19,12 @@ std::string format_position_line(const PositionLine& p) {
 
 namespace {
 
-// The value of `name=VALUE` in an optional field, checked to be an integer.
-template <typename Int>
-Status parse_named_int(std::string_view field, std::string_view name, Int& value) {
-    const char* first = field.data() + name.size() + 1;
-    const char* last = field.data() + field.size();
-    auto [ptr, ec] = std::from_chars(first, last, value);
-    if (first == last || ec != std::errc() || ptr != last)
-        return Error{std::string(name) + " must be an integer: '" +
-                     std::string(field.substr(0, 30)) + "'"};
-    return {};
+// The value of `name=VALUE` in an optional field, an integer from lo to hi.
+Result<int64_t> named_integer(std::string_view field, std::string_view name, int64_t lo,
+                              int64_t hi) {
+    auto v = parse_integer(field.substr(name.size() + 1), lo, hi);
+    if (!v) return Error{std::string(name) + ": " + v.error()};
+    return *v;
 }
 
 } // namespace
@@ -56,15 +52,14 @@ Result<PositionLine> parse_position_line(std::string_view line) {
     for (size_t i = 3; i < f.size(); ++i) {
         const std::string_view s = f[i];
         if (s.substr(0, 6) == "score=" && !p.score && !p.game) {
-            int v = 0;
-            if (Status st = parse_named_int(s, "score", v); !st) return Error{st.error()};
-            p.score = v;
+            auto v = named_integer(s, "score", std::numeric_limits<int>::min(),
+                                   std::numeric_limits<int>::max());
+            if (!v) return Error{v.error()};
+            p.score = int(*v);
         } else if (s.substr(0, 5) == "game=" && !p.game) {
-            int64_t v = 0;
-            if (Status st = parse_named_int(s, "game", v); !st) return Error{st.error()};
-            if (v < 1)
-                return Error{"game must be 1 or more: '" + std::string(s.substr(0, 30)) + "'"};
-            p.game = v;
+            auto v = named_integer(s, "game", 1, std::numeric_limits<int64_t>::max());
+            if (!v) return Error{v.error()};
+            p.game = *v;
         } else {
             return Error{"expected score=CP and then game=N after the result, got '" +
                          std::string(s.substr(0, 30)) + "'"};
