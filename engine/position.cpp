@@ -121,7 +121,7 @@ Result<Position> Position::from_placement(VariantPtr variant,
     st.key = pos.compute_key();
     // Which pieces have moved is not in a TFEN: a piece on a square where
     // the start position has a piece of its kind counts as never moved,
-    // every other piece as moved (README.md, shieldwall quirk 2).
+    // every other piece as moved (docs/rules.md, shieldwall quirk 2).
     for (Square s = 0; s < pos.variant_->num_squares; ++s)
         if (board[s] != NO_PIECE && board[s] != pos.variant_->start[s])
             st.developed |= square_bb(s);

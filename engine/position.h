@@ -23,7 +23,7 @@ namespace branan {
 //                 alone put them back.
 //   developed     the squares of the pieces that have moved at least once,
 //                 after this move. Only shieldwall captures with swf:y read
-//                 it; it is not part of the Zobrist key (README.md).
+//                 it; it is not part of the Zobrist key (docs/rules.md).
 struct StateInfo {
     Bitboard captured = 0; // squares emptied by the move's captures
     Bitboard developed = 0;

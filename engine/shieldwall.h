@@ -2,7 +2,7 @@
 
 // OpenTafl's shieldwall capture (sw, swf), as its code judges it in a game
 // (GameState.moveTaflman, BoardImpl.detectShieldwallPositionsForSide,
-// GameState.checkShieldwallPositionForCaptures; see OTN.md and README.md,
+// GameState.checkShieldwallPositionForCaptures; see OTN.md and docs/rules.md,
 // "Shieldwall and edge forts"). The scan also serves the edge-fort escape.
 //
 // A wall is a run of edge squares, each with a walling piece directly
@@ -46,7 +46,7 @@ void find_walls(const Variant& v, const EdgeBoard& b, Side us, WallList& out);
 
 // The squares shieldwalls capture after a move of `mover` to `to`, read
 // from the board after the move and its ordinary captures. `developed`:
-// whether the moving piece had moved before (swf:y, see README.md). Every
+// whether the moving piece had moved before (swf:y, see docs/rules.md). Every
 // square returned holds a soldier of the side not moving.
 Bitboard shieldwall_captures(const Variant& v, const EdgeBoard& b, Side mover, Square to,
                              bool developed);

@@ -34,7 +34,7 @@ constexpr const char* USAGE =
     "  bologna --side white|black [--host H] [--port P] [--name NAME] [--time S]\n"
     "          [--margin MS] [--cache N] [--depth N | --nodes N]\n"
     "                                     play one game on a Bologna Tablut Challenge server\n"
-    "                                     (Ashton rules; see the README)\n";
+    "                                     (Ashton rules; see docs/rules.md)\n";
 
 struct UsageError {
     std::string message;
@@ -208,7 +208,7 @@ int run_cli(int argc, const char* const argv[], std::istream& in, std::ostream& 
 
         if (vm.count("help")) {
             out << USAGE << "\n"
-                << global << "\nThe README's Protocol section lists the protocol commands.\n";
+                << global << "\ndocs/protocol.md lists the protocol commands.\n";
             return 0;
         }
         if (vm.count("version")) {

@@ -1,5 +1,5 @@
 // OpenTafl's shieldwall capture (sw, swf) and edge-fort escape (efe), as its
-// code judges them (OTN.md, README.md "Shieldwall and edge forts"): the
+// code judges them (OTN.md, docs/rules.md "Shieldwall and edge forts"): the
 // diagrams of OTN.md, one position per scan quirk, walls on every edge,
 // corners, kings, the Copenhagen presets' make/unmake, Zobrist key, perft
 // and reply counts.

@@ -35,7 +35,7 @@ struct BookSpec {
     // self-play the defenders win most games from positions the search
     // calls level (their escapes come later than the search sees), so a
     // book balanced in games may need openings the search gives the
-    // attackers (README, Opening books).
+    // attackers (docs/books.md).
     int target_cp = 0;
     uint64_t seed = 1;
     int threads = 1;           // worker threads, each with its own engine

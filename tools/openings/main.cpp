@@ -1,4 +1,4 @@
-// branan-book: makes an opening book for a preset (see cli.h, README "Opening books").
+// branan-book: makes an opening book for a preset (see cli.h, docs/books.md).
 
 #include <exception>
 #include <iostream>
