@@ -70,7 +70,7 @@ MovePicker::MovePicker(const Position& pos, Move tt_move, const Move* killers,
 MovePicker::MovePicker(const Position& pos, PickKind kind, Bitboard block)
     : pos_(pos), kind_(kind), stage_(Stage::GENERATE), block_(block) {}
 
-Move MovePicker::next(bool& quiet) {
+Move MovePicker::next_by_stage(bool& quiet) {
     switch (stage_) {
     case Stage::TT_MOVE:
         stage_ = Stage::GENERATE;
@@ -96,15 +96,18 @@ Move MovePicker::next(bool& quiet) {
         [[fallthrough]];
     case Stage::PICK:
         return kind_ == PickKind::MAIN ? pick_main(quiet) : pick_quiescence(quiet);
+    case Stage::SORTED:
+        break;
     }
     return MOVE_NONE;
 }
 
 void MovePicker::generate_main() {
-    generate_moves(pos_, list_);
+    list_.emplace();
+    generate_moves(pos_, *list_);
     const tafl::CaptureMap cap = tafl::capture_squares(pos_, pos_.side_to_move());
     int n = 0;
-    for (Move m : list_) {
+    for (Move m : *list_) {
         if (tt_move_legal_ && m == tt_move_) continue;
         const bool king = pos_.piece_on(m.from()) == KING;
         const bool capture = is_capture(pos_, cap, m);
@@ -119,7 +122,7 @@ void MovePicker::generate_main() {
             s = SCORE_KILLER;
         else
             s = history_[hist_index(m)];
-        list_.moves[n] = m;
+        list_->moves[n] = m;
         quiet_[n] = !capture;
         scores_[n++] = s;
     }
@@ -128,18 +131,21 @@ void MovePicker::generate_main() {
 
 Move MovePicker::pick_main(bool& quiet) {
     if (next_ >= count_) return MOVE_NONE;
-    if (next_ < PICKED_ONE_BY_ONE)
-        select_best(next_, count_, list_.moves, scores_, quiet_);
-    else if (next_ == PICKED_ONE_BY_ONE)
-        sort_moves(PICKED_ONE_BY_ONE, count_, list_.moves, scores_, quiet_);
+    if (next_ < PICKED_ONE_BY_ONE) {
+        select_best(next_, count_, list_->moves, scores_, quiet_);
+    } else {
+        sort_moves(PICKED_ONE_BY_ONE, count_, list_->moves, scores_, quiet_);
+        stage_ = Stage::SORTED;
+    }
     quiet = quiet_[next_];
-    return list_.moves[next_++];
+    return list_->moves[next_++];
 }
 
 void MovePicker::generate_quiescence() {
+    list_.emplace();
     const Side us = pos_.side_to_move();
     auto add = [&](Move m, int score, bool quiet) {
-        list_.moves[count_] = m;
+        list_->moves[count_] = m;
         quiet_[count_] = quiet;
         scores_[count_++] = score;
     };
@@ -163,9 +169,9 @@ void MovePicker::generate_quiescence() {
         break;
     }
     case PickKind::EVASIONS: {
-        generate_moves(pos_, list_);
+        generate_moves(pos_, *list_);
         const tafl::CaptureMap cap = tafl::capture_squares(pos_, us);
-        for (Move m : list_) {
+        for (Move m : *list_) {
             const bool capture = is_capture(pos_, cap, m);
             add(m, capture * 4 + (pos_.piece_on(m.from()) == KING), !capture);
         }
@@ -179,9 +185,9 @@ void MovePicker::generate_quiescence() {
 // Every quiescence move is picked one at a time.
 Move MovePicker::pick_quiescence(bool& quiet) {
     if (next_ >= count_) return MOVE_NONE;
-    select_best(next_, count_, list_.moves, scores_, quiet_);
+    select_best(next_, count_, list_->moves, scores_, quiet_);
     quiet = quiet_[next_];
-    return list_.moves[next_++];
+    return list_->moves[next_++];
 }
 
 } // namespace branan

@@ -8,6 +8,7 @@
 // of the search, to be proven like one.
 
 #include <cstdint>
+#include <optional>
 
 #include "history.h"
 #include "movegen.h"
@@ -51,11 +52,20 @@ class MovePicker {
     MovePicker& operator=(const MovePicker&) = delete;
 
     // The next move and whether it is quiet; MOVE_NONE when none is left.
-    Move next(bool& quiet);
+    Move next(bool& quiet) {
+        // Most moves of the main search come after the sort: inline.
+        if (stage_ == Stage::SORTED) {
+            if (next_ == count_) return MOVE_NONE;
+            quiet = quiet_[next_];
+            return list_->moves[next_++];
+        }
+        return next_by_stage(quiet);
+    }
 
   private:
-    enum class Stage : uint8_t { TT_MOVE, GENERATE, PICK };
+    enum class Stage : uint8_t { TT_MOVE, GENERATE, PICK, SORTED };
 
+    Move next_by_stage(bool& quiet);
     void generate_main();
     void generate_quiescence();
     Move pick_main(bool& quiet);
@@ -70,7 +80,9 @@ class MovePicker {
     const int16_t* history_ = nullptr;
     Bitboard block_ = 0;
     int count_ = 0, next_ = 0;
-    MoveList list_;
+    // Made when the moves are generated, not before: a list is cleared as
+    // it is made, and a cut by the table move needs none.
+    std::optional<MoveList> list_;
     int scores_[MAX_MOVES];
     bool quiet_[MAX_MOVES];
 };
