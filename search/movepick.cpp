@@ -48,18 +48,6 @@ void sort_moves(int first, int n, Move* moves, int* scores, bool* quiet) {
     }
 }
 
-// Brings the best of [i, n) to i: the first of equal bests, swapped with
-// the move at i (so the move that was at i moves back: the order of the
-// rest is not kept).
-void select_best(int i, int n, Move* moves, int* scores, bool* quiet) {
-    int bi = i;
-    for (int j = i + 1; j < n; ++j)
-        if (scores[j] > scores[bi]) bi = j;
-    std::swap(moves[i], moves[bi]);
-    std::swap(scores[i], scores[bi]);
-    std::swap(quiet[i], quiet[bi]);
-}
-
 } // namespace
 
 MovePicker::MovePicker(const Position& pos, Move tt_move, const Move* killers,
@@ -70,9 +58,8 @@ MovePicker::MovePicker(const Position& pos, Move tt_move, const Move* killers,
 MovePicker::MovePicker(const Position& pos, PickKind kind, Bitboard block)
     : pos_(pos), kind_(kind), stage_(Stage::GENERATE), block_(block) {}
 
-Move MovePicker::next_by_stage(bool& quiet) {
-    switch (stage_) {
-    case Stage::TT_MOVE:
+Move MovePicker::generate(bool& quiet) {
+    if (stage_ == Stage::TT_MOVE) {
         stage_ = Stage::GENERATE;
         // The entry may be another position's or torn: play its move only
         // if it is legal here. Whether it captures is read from the move
@@ -86,24 +73,19 @@ Move MovePicker::next_by_stage(bool& quiet) {
                 return tt_move_;
             }
         }
-        [[fallthrough]];
-    case Stage::GENERATE:
-        stage_ = Stage::PICK;
-        if (kind_ == PickKind::MAIN)
-            generate_main();
-        else
-            generate_quiescence();
-        [[fallthrough]];
-    case Stage::PICK:
-        return kind_ == PickKind::MAIN ? pick_main(quiet) : pick_quiescence(quiet);
-    case Stage::SORTED:
-        break;
     }
-    return MOVE_NONE;
+    list_.emplace();
+    if (kind_ == PickKind::MAIN) {
+        generate_main();
+        sort_from_ = PICKED_ONE_BY_ONE;
+    } else {
+        generate_quiescence();
+    }
+    stage_ = Stage::SELECT;
+    return next(quiet);
 }
 
 void MovePicker::generate_main() {
-    list_.emplace();
     generate_moves(pos_, *list_);
     const tafl::CaptureMap cap = tafl::capture_squares(pos_, pos_.side_to_move());
     int n = 0;
@@ -129,25 +111,17 @@ void MovePicker::generate_main() {
     count_ = n;
 }
 
-Move MovePicker::pick_main(bool& quiet) {
-    if (next_ >= count_) return MOVE_NONE;
-    if (next_ < PICKED_ONE_BY_ONE) {
-        select_best(next_, count_, list_->moves, scores_, quiet_);
-    } else {
-        sort_moves(PICKED_ONE_BY_ONE, count_, list_->moves, scores_, quiet_);
-        stage_ = Stage::SORTED;
-    }
-    quiet = quiet_[next_];
-    return list_->moves[next_++];
+void MovePicker::sort_rest() {
+    sort_moves(next_, count_, list_->moves, scores_, quiet_);
 }
 
 void MovePicker::generate_quiescence() {
-    list_.emplace();
     const Side us = pos_.side_to_move();
+    int n = 0;
     auto add = [&](Move m, int score, bool quiet) {
-        list_->moves[count_] = m;
-        quiet_[count_] = quiet;
-        scores_[count_++] = score;
+        list_->moves[n] = m;
+        quiet_[n] = quiet;
+        scores_[n++] = score;
     };
     switch (kind_) {
     case PickKind::CAPTURES: {
@@ -180,14 +154,7 @@ void MovePicker::generate_quiescence() {
     case PickKind::MAIN:
         break;
     }
-}
-
-// Every quiescence move is picked one at a time.
-Move MovePicker::pick_quiescence(bool& quiet) {
-    if (next_ >= count_) return MOVE_NONE;
-    select_best(next_, count_, list_->moves, scores_, quiet_);
-    quiet = quiet_[next_];
-    return list_->moves[next_++];
+    count_ = n;
 }
 
 } // namespace branan

@@ -9,6 +9,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <utility>
 
 #include "history.h"
 #include "movegen.h"
@@ -52,24 +53,45 @@ class MovePicker {
     MovePicker& operator=(const MovePicker&) = delete;
 
     // The next move and whether it is quiet; MOVE_NONE when none is left.
+    // Inline: it runs for every move searched.
     Move next(bool& quiet) {
-        // Most moves of the main search come after the sort: inline.
-        if (stage_ == Stage::SORTED) {
-            if (next_ == count_) return MOVE_NONE;
-            quiet = quiet_[next_];
-            return list_->moves[next_++];
+        if (stage_ < Stage::SELECT) return generate(quiet);
+        if (next_ == count_) return MOVE_NONE;
+        if (stage_ == Stage::SELECT) {
+            if (next_ == sort_from_) {
+                sort_rest();
+                stage_ = Stage::SORTED;
+            } else {
+                select_best();
+            }
         }
-        return next_by_stage(quiet);
+        quiet = quiet_[next_];
+        return list_->moves[next_++];
     }
 
   private:
-    enum class Stage : uint8_t { TT_MOVE, GENERATE, PICK, SORTED };
+    // TT_MOVE and GENERATE come once; then the moves are picked one at a
+    // time (SELECT) until sort_from_, and the rest taken in their sorted
+    // order (SORTED).
+    enum class Stage : uint8_t { TT_MOVE, GENERATE, SELECT, SORTED };
 
-    Move next_by_stage(bool& quiet);
+    // The table move, or the generation and the first pick.
+    Move generate(bool& quiet);
     void generate_main();
     void generate_quiescence();
-    Move pick_main(bool& quiet);
-    Move pick_quiescence(bool& quiet);
+    void sort_rest();
+
+    // Brings the best of the moves left to next_: the first of equal bests,
+    // swapped with the move at next_ (which so moves back: the order of the
+    // rest is not kept).
+    void select_best() {
+        int best = next_;
+        for (int j = next_ + 1; j < count_; ++j)
+            if (scores_[j] > scores_[best]) best = j;
+        std::swap(list_->moves[next_], list_->moves[best]);
+        std::swap(scores_[next_], scores_[best]);
+        std::swap(quiet_[next_], quiet_[best]);
+    }
 
     const Position& pos_;
     const PickKind kind_;
@@ -80,6 +102,7 @@ class MovePicker {
     const int16_t* history_ = nullptr;
     Bitboard block_ = 0;
     int count_ = 0, next_ = 0;
+    int sort_from_ = -1; // never, unless the main search's picker sets it
     // Made when the moves are generated, not before: a list is cleared as
     // it is made, and a cut by the table move needs none.
     std::optional<MoveList> list_;
