@@ -2,7 +2,7 @@
 #include "default_weights.h"
 #include "text.h"
 
-#include <charconv>
+#include <climits>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
@@ -114,15 +114,9 @@ const std::vector<ParamInfo>& param_table() {
 
 std::optional<ParamId> find_param(std::string_view name) {
     // ASCII case-insensitive, as protocol option names are.
-    auto lower = [](char c) { return c >= 'A' && c <= 'Z' ? char(c - 'A' + 'a') : c; };
     const auto& table = info_table();
-    for (int i = 0; i < PARAM_COUNT; ++i) {
-        const std::string_view t = table[i].name;
-        if (t.size() != name.size()) continue;
-        bool same = true;
-        for (size_t k = 0; k < t.size() && same; ++k) same = lower(name[k]) == t[k];
-        if (same) return ParamId(i);
-    }
+    for (int i = 0; i < PARAM_COUNT; ++i)
+        if (iequals(table[i].name, name)) return ParamId(i);
     return std::nullopt;
 }
 
@@ -254,15 +248,12 @@ Result<EvalParams> load(std::string_view text, const EvalParams& base, bool need
             return Error{where + "'" + std::string(name) + "' is given twice (first on line " +
                          std::to_string(seen_on[*id]) + ")"};
         seen_on[*id] = line_no;
-        int v = 0;
-        const char* first = value.data();
-        const char* last = value.data() + value.size();
-        if (value.size() > 1 && value[0] == '+' && value[1] >= '0' && value[1] <= '9') ++first;
-        auto [p, ec] = std::from_chars(first, last, v);
-        if (value.empty() || ec != std::errc() || p != last)
+        // Any int: set_param checks the weight's own range.
+        const auto v = parse_integer(value, INT_MIN, INT_MAX);
+        if (!v)
             return Error{where + "'" + std::string(name) + "': expected an integer, got '" +
                          printable(value, 60) + "'"};
-        if (Status st = set_param(out, *id, v); !st) return Error{where + st.error()};
+        if (Status st = set_param(out, *id, int(*v)); !st) return Error{where + st.error()};
     }
     if (need_all) {
         std::string missing;
