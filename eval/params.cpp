@@ -2,7 +2,7 @@
 #include "default_weights.h"
 #include "text.h"
 
-#include <charconv>
+#include <climits>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
@@ -55,29 +55,29 @@ const char* term_name(EvalTerm term) {
     return "?";
 }
 
+const std::vector<DefaultSet>& all_default_sets() {
+    static const std::vector<DefaultSet> sets = [] {
+        std::vector<DefaultSet> out;
+        for (size_t i = 0; i < embedded_weight_sets().size(); ++i) out.push_back(DefaultSet(i));
+        return out;
+    }();
+    return sets;
+}
+
 const char* default_set_name(DefaultSet set) {
-    switch (set) {
-    case DefaultSet::CORNER:
-        return "corner";
-    case DefaultSet::CORNER_WEAK:
-        return "corner_weak";
-    case DefaultSet::EDGE:
-        return "edge";
-    case DefaultSet::CORNER_LARGE:
-        return "corner_large";
-    }
-    return "?";
+    // The generated table's names are string literals, so they end in '\0'.
+    return embedded_weight_sets()[size_t(set)].name.data();
 }
 
 std::optional<DefaultSet> find_default_set(std::string_view name) {
-    for (DefaultSet set : ALL_DEFAULT_SETS)
+    for (DefaultSet set : all_default_sets())
         if (name == default_set_name(set)) return set;
     return std::nullopt;
 }
 
 std::string default_set_names() {
     std::string out;
-    for (DefaultSet set : ALL_DEFAULT_SETS) {
+    for (DefaultSet set : all_default_sets()) {
         if (!out.empty()) out += ", ";
         out += default_set_name(set);
     }
@@ -103,9 +103,9 @@ const std::vector<ParamInfo>& info_table() {
 const std::vector<ParamInfo>& param_table() {
     static const std::vector<ParamInfo> table = [] {
         std::vector<ParamInfo> t = info_table();
-        for (DefaultSet set : ALL_DEFAULT_SETS) {
+        for (DefaultSet set : all_default_sets()) {
             const EvalParams p = default_params(set);
-            for (int i = 0; i < PARAM_COUNT; ++i) t[i].defaults[size_t(set)] = p.w[i];
+            for (int i = 0; i < PARAM_COUNT; ++i) t[i].defaults.push_back(p.w[i]);
         }
         return t;
     }();
@@ -114,15 +114,9 @@ const std::vector<ParamInfo>& param_table() {
 
 std::optional<ParamId> find_param(std::string_view name) {
     // ASCII case-insensitive, as protocol option names are.
-    auto lower = [](char c) { return c >= 'A' && c <= 'Z' ? char(c - 'A' + 'a') : c; };
     const auto& table = info_table();
-    for (int i = 0; i < PARAM_COUNT; ++i) {
-        const std::string_view t = table[i].name;
-        if (t.size() != name.size()) continue;
-        bool same = true;
-        for (size_t k = 0; k < t.size() && same; ++k) same = lower(name[k]) == t[k];
-        if (same) return ParamId(i);
-    }
+    for (int i = 0; i < PARAM_COUNT; ++i)
+        if (iequals(table[i].name, name)) return ParamId(i);
     return std::nullopt;
 }
 
@@ -145,16 +139,44 @@ std::array<int, PARAM_COUNT> parse_default_set(DefaultSet set) {
 
 const std::array<int, PARAM_COUNT>& default_weights(DefaultSet set) {
     static const auto sets = [] {
-        std::array<std::array<int, PARAM_COUNT>, DEFAULT_SET_COUNT> out{};
-        for (DefaultSet s : ALL_DEFAULT_SETS) out[size_t(s)] = parse_default_set(s);
+        std::vector<std::array<int, PARAM_COUNT>> out;
+        for (DefaultSet s : all_default_sets()) out.push_back(parse_default_set(s));
         return out;
     }();
     return sets[size_t(set)];
 }
 
+// A set the code names: one that is not compiled in stops the program
+// (tests/test_eval.cpp asks for every set a preset plays with).
+DefaultSet named_set(std::string_view name) {
+    if (auto set = find_default_set(name)) return *set;
+    std::fprintf(stderr, "branan: no weight file eval/weights/%.*s.txt was compiled in\n",
+                 int(name.size()), name.data());
+    std::abort();
+}
+
+// Which set an edition plays with: the first whose test its rules pass.
+// Each name is a file of eval/weights/; every preset gets the set the
+// tuner fitted for its kind of game.
+struct SetChoice {
+    bool (*fits)(const Rules&);
+    std::string_view set;
+};
+const SetChoice SET_CHOICES[] = {
+    {[](const Rules& r) { return r.escape == EscapeType::EDGE; }, "edge"},
+    // Corner escape from here on.
+    {[](const Rules& r) { return r.size >= 10; }, "corner_large"},
+    // A king captured by two attackers everywhere (ks:w).
+    {[](const Rules& r) { return r.king_strength == KingStrength::WEAK; }, "corner_weak"},
+    {[](const Rules&) { return true; }, BASE_DEFAULT_SET},
+};
+
 } // namespace
 
-EvalParams::EvalParams() : w(default_weights(DefaultSet::CORNER)) {}
+EvalParams::EvalParams() {
+    static const DefaultSet base = named_set(BASE_DEFAULT_SET);
+    w = default_weights(base);
+}
 
 EvalParams default_params(DefaultSet set) {
     EvalParams p;
@@ -162,10 +184,14 @@ EvalParams default_params(DefaultSet set) {
     return p;
 }
 
+EvalParams default_params(std::string_view set_name) {
+    return default_params(named_set(set_name));
+}
+
 DefaultSet default_set_for(const Rules& rules) {
-    if (rules.escape == EscapeType::EDGE) return DefaultSet::EDGE;
-    if (rules.size >= 10) return DefaultSet::CORNER_LARGE;
-    return rules.king_strength == KingStrength::WEAK ? DefaultSet::CORNER_WEAK : DefaultSet::CORNER;
+    for (const SetChoice& choice : SET_CHOICES)
+        if (choice.fits(rules)) return named_set(choice.set);
+    return named_set(BASE_DEFAULT_SET);
 }
 
 EvalParams default_params(const Rules& rules) {
@@ -222,15 +248,12 @@ Result<EvalParams> load(std::string_view text, const EvalParams& base, bool need
             return Error{where + "'" + std::string(name) + "' is given twice (first on line " +
                          std::to_string(seen_on[*id]) + ")"};
         seen_on[*id] = line_no;
-        int v = 0;
-        const char* first = value.data();
-        const char* last = value.data() + value.size();
-        if (value.size() > 1 && value[0] == '+' && value[1] >= '0' && value[1] <= '9') ++first;
-        auto [p, ec] = std::from_chars(first, last, v);
-        if (value.empty() || ec != std::errc() || p != last)
+        // Any int: set_param checks the weight's own range.
+        const auto v = parse_integer(value, INT_MIN, INT_MAX);
+        if (!v)
             return Error{where + "'" + std::string(name) + "': expected an integer, got '" +
                          printable(value, 60) + "'"};
-        if (Status st = set_param(out, *id, v); !st) return Error{where + st.error()};
+        if (Status st = set_param(out, *id, int(*v)); !st) return Error{where + st.error()};
     }
     if (need_all) {
         std::string missing;

@@ -25,10 +25,10 @@ namespace branan {
 // description). The default values are data, not code: one weight file per
 // default set in eval/weights/ ("corner": corner-escape games (Brandubh);
 // "corner_weak": corner-escape games with a king captured by two attackers
-// (house Brandubh); "edge": edge-escape games (Tablut)), written by the tuner
-// (tools/tune) and compiled in by eval/CMakeLists.txt (default_weights.h).
-// "corner_large": corner-escape games on 10x10 and 11x11 boards (Fetlar,
-// Copenhagen).
+// (house Brandubh); "edge": edge-escape games (Tablut); "corner_large":
+// corner-escape games on 10x10 and 11x11 boards (Fetlar, Copenhagen)),
+// written by the tuner (tools/tune) and compiled in by eval/CMakeLists.txt
+// (default_weights.h).
 #define BRANAN_EVAL_PARAMS(X)                                                                      \
     X(ATTACKER_PIECE, "attacker_piece", 0, 1000, MATERIAL, ATTACKERS,                              \
       "each attacker on the board")                                                                \
@@ -125,23 +125,23 @@ const char* term_name(EvalTerm term);
 // Whose feature a weight measures. BOTH: counted for each side separately.
 enum class ParamOwner : uint8_t { ATTACKERS, DEFENDERS, BOTH };
 
-// The default sets, by name ("corner", "corner_weak", "edge",
-// "corner_large"), each one file eval/weights/<name>.txt.
-enum class DefaultSet : uint8_t { CORNER, CORNER_WEAK, EDGE, CORNER_LARGE };
-constexpr int DEFAULT_SET_COUNT = 4;
-constexpr std::array<DefaultSet, DEFAULT_SET_COUNT> ALL_DEFAULT_SETS = {
-    DefaultSet::CORNER, DefaultSet::CORNER_WEAK, DefaultSet::EDGE, DefaultSet::CORNER_LARGE};
+// A default set: one file eval/weights/<name>.txt, compiled in. The value
+// is the file's place among them in the order of their names: adding a file
+// adds a set, with nothing to declare (see eval/CMakeLists.txt).
+enum class DefaultSet : uint8_t {};
+// Every default set, in the order of their names.
+const std::vector<DefaultSet>& all_default_sets();
 const char* default_set_name(DefaultSet set);
 // By name; nullopt for a name that is not a default set.
 std::optional<DefaultSet> find_default_set(std::string_view name);
-// "corner, corner_weak, edge, corner_large", for messages.
+// The names, comma separated ("corner, corner_large, ..."), for messages.
 std::string default_set_names();
 
 struct ParamInfo {
     const char* name;
     int min, max;
     // From the compiled-in weight files (eval/weights/*.txt), by DefaultSet.
-    std::array<int, DEFAULT_SET_COUNT> defaults;
+    std::vector<int> defaults;
     EvalTerm term;
     ParamOwner owner;
     const char* description;
@@ -157,7 +157,7 @@ std::optional<ParamId> find_param(std::string_view name);
 struct EvalParams {
     std::array<int, PARAM_COUNT> w;
 
-    EvalParams(); // the corner set
+    EvalParams(); // the base set (BASE_DEFAULT_SET)
     struct Zero {};
     explicit EvalParams(Zero) : w{} {} // every weight 0
     int operator[](ParamId id) const { return w[id]; }
@@ -165,13 +165,18 @@ struct EvalParams {
     bool operator==(const EvalParams&) const = default;
 };
 
+// The set of EvalParams{}, and of rules no other set fits.
+constexpr std::string_view BASE_DEFAULT_SET = "corner";
+
 // The compiled-in default sets, parsed from eval/weights/<set>.txt at the
 // first call (a file that does not parse stops the program with the error:
-// tests/test_eval.cpp parses each one, so such a file fails the tests).
+// tests/test_tune.cpp parses each one, so such a file fails the tests).
 EvalParams default_params(DefaultSet set);
-// Which default set fits the rules: edge escape -> edge; corner escape on
-// 10x10 and 11x11 boards -> corner_large; smaller corner-escape boards ->
-// corner_weak when the king is weak everywhere (ks:w), else corner.
+// The same by name, which must be a default set's (the program stops on
+// another: for names the code holds; check a user's with find_default_set).
+EvalParams default_params(std::string_view set_name);
+// Which default set fits the rules: the first that fits in the table of
+// choices in params.cpp (SET_CHOICES).
 DefaultSet default_set_for(const Rules& rules);
 EvalParams default_params(const Rules& rules);
 

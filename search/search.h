@@ -13,6 +13,8 @@
 #include <vector>
 
 #include "engine.h"
+#include "history.h"
+#include "timeman.h"
 #include "tt.h"
 
 namespace branan {
@@ -34,12 +36,6 @@ inline int mate_moves(Value v) {
     if (v <= -VALUE_WIN_MAX_PLY) return -((VALUE_WIN + v + 1) / 2);
     return 0;
 }
-
-// Move-ordering statistics that outlive one search (cleared by new_game).
-struct History {
-    int16_t butterfly[2][MAX_SQUARES * MAX_SQUARES];
-    void clear();
-};
 
 struct RootMove {
     Move move;
@@ -71,17 +67,18 @@ struct SearchContext {
     int multipv = 1;
     Clock::time_point start;                 // when go arrived
     std::atomic<int64_t> timer_origin_ms{0}; // ms after start the clock started (ponderhit)
-    bool timed = false;
-    int64_t optimum_ms = 0, maximum_ms = 0; // from timer_origin
+    TimeManager time;                        // its times count from timer_origin
     std::vector<std::unique_ptr<Worker>> workers;
     std::function<void(const SearchInfo&)> on_info;
 
     int64_t elapsed_ms() const {
         return std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - start).count();
     }
+    // Time used on the clock: since go, or since ponderhit.
+    int64_t used_ms() const { return elapsed_ms() - timer_origin_ms.load(); }
     uint64_t total_nodes() const;
     // Sets the time budget for side `us`.
-    void init_time(Side us, int64_t move_overhead_ms);
+    void init_time(Side us, int64_t move_overhead_ms) { time.init(limits, us, move_overhead_ms); }
 };
 
 class Worker {

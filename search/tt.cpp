@@ -30,7 +30,6 @@ void TranspositionTable::resize(size_t mib) {
         buckets_.reset(static_cast<TTBucket*>(mem));
         count_ = count;
     }
-    mib_ = mib;
     clear();
 }
 

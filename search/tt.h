@@ -58,7 +58,6 @@ class TranspositionTable {
     TranspositionTable() { resize(16); }
     // Size in MiB (at least 1). Clears the table.
     void resize(size_t mib);
-    size_t size_mib() const { return mib_; }
     void clear();
     // A new search: entries of older searches become cheaper to replace.
     void new_search() { generation_ = uint8_t((generation_ + 1) & 63); }
@@ -83,7 +82,6 @@ class TranspositionTable {
     };
     std::unique_ptr<TTBucket[], Free> buckets_;
     size_t count_ = 0;
-    size_t mib_ = 0;
     uint8_t generation_ = 0;
 };
 

@@ -4,7 +4,9 @@
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <random>
 #include <set>
@@ -23,6 +25,14 @@
 using namespace branan;
 
 namespace {
+
+// A default set by name; the test fails if it is not compiled in.
+DefaultSet set_named(const std::string& name) {
+    auto set = find_default_set(name);
+    INFO("default set " << name);
+    REQUIRE(set.has_value());
+    return *set;
+}
 
 // Every preset (the four editions first); all are symmetric boards.
 std::vector<std::string> eval_presets() {
@@ -106,7 +116,7 @@ TEST_CASE("eval: the weights table is consistent", "[eval]") {
         INFO(p.name);
         CHECK(names.insert(p.name).second);
         CHECK(p.min <= p.max);
-        for (DefaultSet set : ALL_DEFAULT_SETS) {
+        for (DefaultSet set : all_default_sets()) {
             CHECK(p.default_in(set) >= p.min);
             CHECK(p.default_in(set) <= p.max);
         }
@@ -123,26 +133,42 @@ TEST_CASE("eval: default sets follow the rules' escape type", "[eval]") {
     for (const std::string& preset : eval_presets()) {
         auto rules = preset_rules(preset);
         REQUIRE(rules.ok());
-        const DefaultSet want = rules->escape == EscapeType::EDGE ? DefaultSet::EDGE
-                                : rules->size >= 10               ? DefaultSet::CORNER_LARGE
-                                : rules->king_strength == KingStrength::WEAK
-                                    ? DefaultSet::CORNER_WEAK
-                                    : DefaultSet::CORNER;
+        const DefaultSet want =
+            set_named(rules->escape == EscapeType::EDGE            ? "edge"
+                      : rules->size >= 10                          ? "corner_large"
+                      : rules->king_strength == KingStrength::WEAK ? "corner_weak"
+                                                                   : "corner");
         CHECK(default_set_for(*rules) == want);
         const EvalParams p = default_params(*rules);
         for (int i = 0; i < PARAM_COUNT; ++i) CHECK(p.w[i] == param_table()[i].default_in(want));
     }
-    CHECK(default_set_for(*preset_rules("brandubh")) == DefaultSet::CORNER);
-    CHECK(default_set_for(*preset_rules("brandubh-house")) == DefaultSet::CORNER_WEAK);
-    CHECK(default_set_for(*preset_rules("tablut")) == DefaultSet::EDGE);
-    CHECK(default_set_for(*preset_rules("tablut-house")) == DefaultSet::EDGE);
+    CHECK(default_set_for(*preset_rules("brandubh")) == set_named("corner"));
+    CHECK(default_set_for(*preset_rules("brandubh-house")) == set_named("corner_weak"));
+    CHECK(default_set_for(*preset_rules("tablut")) == set_named("edge"));
+    CHECK(default_set_for(*preset_rules("tablut-house")) == set_named("edge"));
     for (const char* large : {"fetlar", "computer-fetlar", "copenhagen", "copenhagen-relaxed"})
-        CHECK(default_set_for(*preset_rules(large)) == DefaultSet::CORNER_LARGE);
-    CHECK(default_set_for(*preset_rules("tawlbwrdd")) == DefaultSet::EDGE);
-    for (DefaultSet set : ALL_DEFAULT_SETS) CHECK(find_default_set(default_set_name(set)) == set);
+        CHECK(default_set_for(*preset_rules(large)) == set_named("corner_large"));
+    CHECK(default_set_for(*preset_rules("tawlbwrdd")) == set_named("edge"));
+    for (DefaultSet set : all_default_sets()) CHECK(find_default_set(default_set_name(set)) == set);
     CHECK_FALSE(find_default_set("corner11").has_value());
-    CHECK(std::string(default_set_name(DefaultSet::CORNER_WEAK)) == "corner_weak");
-    CHECK(EvalParams{} == default_params(DefaultSet::CORNER));
+    CHECK(std::string(default_set_name(set_named("corner_weak"))) == "corner_weak");
+    CHECK(EvalParams{} == default_params(set_named("corner")));
+}
+
+TEST_CASE("eval: the default sets are the files of eval/weights", "[eval]") {
+    std::vector<std::string> files;
+    for (const auto& entry :
+         std::filesystem::directory_iterator(std::string(BRANAN_SOURCE_DIR) + "/eval/weights"))
+        if (entry.path().extension() == ".txt") files.push_back(entry.path().stem().string());
+    std::sort(files.begin(), files.end());
+    std::vector<std::string> sets;
+    for (DefaultSet set : all_default_sets()) sets.push_back(default_set_name(set));
+    CHECK(sets == files);
+    CHECK(default_set_names() == "corner, corner_large, corner_weak, edge");
+    // By name, as the code names them.
+    CHECK(default_params("edge") == default_params(set_named("edge")));
+    CHECK(default_params("corner") == EvalParams{});
+    CHECK(default_params("corner_weak") != EvalParams{});
 }
 
 TEST_CASE("eval: set_param and get_param check names and ranges", "[eval]") {
@@ -162,7 +188,7 @@ TEST_CASE("eval: set_param and get_param check names and ranges", "[eval]") {
 }
 
 TEST_CASE("eval: save and load round trip", "[eval]") {
-    for (DefaultSet set : ALL_DEFAULT_SETS) {
+    for (DefaultSet set : all_default_sets()) {
         const EvalParams p = default_params(set);
         auto back = load_params(save_params(p));
         INFO((back ? std::string("ok") : back.error()));
@@ -185,10 +211,10 @@ TEST_CASE("eval: save and load round trip", "[eval]") {
     CHECK(dup.error().find("twice") != std::string::npos);
     // Partial text over a base.
     auto partial = load_params("attacker_piece_late = +7 # x\r\n\ndefender_piece=-0\n",
-                               default_params(DefaultSet::EDGE));
+                               default_params(set_named("edge")));
     INFO((partial ? std::string("ok") : partial.error()));
     REQUIRE(partial.ok());
-    EvalParams want = default_params(DefaultSet::EDGE);
+    EvalParams want = default_params(set_named("edge"));
     want.w[ATTACKER_PIECE_LATE] = 7;
     want.w[DEFENDER_PIECE] = 0;
     CHECK(*partial == want);
@@ -236,7 +262,7 @@ TEST_CASE("eval: bad weight files are rejected with the line named", "[eval]") {
 TEST_CASE("eval: weight files on disk", "[eval]") {
     const std::string path =
         std::string("/tmp/branan_test_eval_") + std::to_string(std::random_device{}()) + ".txt";
-    EvalParams p = default_params(DefaultSet::EDGE);
+    EvalParams p = default_params(set_named("edge"));
     p.w[KING_MOBILITY] = 7;
     REQUIRE(save_params_file(p, path).ok());
     auto back = load_params_file(path);
@@ -625,8 +651,8 @@ TEST_CASE("eval: edge forts, in edge-fort games only", "[eval]") {
     CHECK(f.coef[FORT_KING_ON_EDGE][DEFENDERS] == 0);
     CHECK(f.coef[FORT_DEFENDERS][DEFENDERS] == 0);
     // The copenhagen set values them; the small-board sets do not.
-    CHECK(default_params(DefaultSet::CORNER_LARGE)[FORT_KING_ON_EDGE] > 0);
-    CHECK(default_params(DefaultSet::CORNER)[FORT_KING_ON_EDGE] == 0);
+    CHECK(default_params(set_named("corner_large"))[FORT_KING_ON_EDGE] > 0);
+    CHECK(default_params(set_named("corner"))[FORT_KING_ON_EDGE] == 0);
 }
 
 TEST_CASE("eval: rows on the edge faced by the enemy, in shieldwall games only", "[eval]") {
@@ -651,5 +677,5 @@ TEST_CASE("eval: rows on the edge faced by the enemy, in shieldwall games only",
     const EvalTrace f = trace(eval_tfen(eval_variant("fetlar"), tfen));
     CHECK(f.coef[DEFENDER_WALL_EXPOSED][DEFENDERS] == 0);
     CHECK(f.coef[ATTACKER_WALL_EXPOSED][ATTACKERS] == 0);
-    CHECK(default_params(DefaultSet::CORNER_LARGE)[DEFENDER_WALL_EXPOSED] < 0);
+    CHECK(default_params(set_named("corner_large"))[DEFENDER_WALL_EXPOSED] < 0);
 }

@@ -137,7 +137,7 @@ TraceSet labelled_set(const std::string& preset, size_t n, uint64_t seed, const 
 } // namespace
 
 TEST_CASE("tune: the compiled-in defaults are the weight files", "[tune]") {
-    for (DefaultSet set : ALL_DEFAULT_SETS) {
+    for (DefaultSet set : all_default_sets()) {
         const std::string path =
             std::string(BRANAN_SOURCE_DIR) + "/eval/weights/" + default_set_name(set) + ".txt";
         INFO(path);
@@ -156,10 +156,10 @@ TEST_CASE("tune: the compiled-in defaults are the weight files", "[tune]") {
             CHECK(parsed->w[i] == param_table()[i].default_in(set));
     }
     // Spot checks against the files: the sets differ where they should.
-    const EvalParams corner = default_params(DefaultSet::CORNER);
-    const EvalParams weak = default_params(DefaultSet::CORNER_WEAK);
-    const EvalParams edge = default_params(DefaultSet::EDGE);
-    const EvalParams large = default_params(DefaultSet::CORNER_LARGE);
+    const EvalParams corner = default_params("corner");
+    const EvalParams weak = default_params("corner_weak");
+    const EvalParams edge = default_params("edge");
+    const EvalParams large = default_params("corner_large");
     CHECK(corner != weak);
     CHECK(corner != edge);
     CHECK(weak != edge);
@@ -452,10 +452,10 @@ TEST_CASE("tune: stored coefficients give the evaluation from the attackers' vie
     Position p = tfen("brandubh", "7/7/7/K6/7/7/3t3 a 0 1");
     TraceSet one;
     REQUIRE(one.add(trace(p), 0, 100));
-    CHECK(one.raw_eval(0, to_weights(default_params(DefaultSet::CORNER))) < -1000);
+    CHECK(one.raw_eval(0, to_weights(default_params("corner"))) < -1000);
     p = tfen("brandubh", "7/7/7/K6/7/7/3t3 d 0 1");
     REQUIRE(one.add(trace(p), 0, std::nullopt));
-    CHECK(one.raw_eval(1, to_weights(default_params(DefaultSet::CORNER))) < -1000);
+    CHECK(one.raw_eval(1, to_weights(default_params("corner"))) < -1000);
     // The target mixes the result and the score's probability (attackers'
     // view); without a score it is the result.
     set_targets(one, 0.01, 0.25);
@@ -464,7 +464,7 @@ TEST_CASE("tune: stored coefficients give the evaluation from the attackers' vie
 }
 
 TEST_CASE("tune: the gradient equals finite differences", "[tune]") {
-    const EvalParams truth = default_params(DefaultSet::CORNER);
+    const EvalParams truth = default_params("corner");
     TraceSet set = labelled_set("brandubh", 400, 5, truth, 0.004);
     // Targets away from the model (random results), so the gradient is not 0.
     std::mt19937_64 rng(9);
@@ -527,7 +527,7 @@ TEST_CASE("tune: regularisation and early stopping on a small noisy set", "[tune
     // of weights near the start: a fit of 33 weights to so few noisy results
     // overfits. The validation set (4000 positions, soft labels, the
     // expected loss) measures it.
-    EvalParams truth = default_params(DefaultSet::CORNER);
+    EvalParams truth = default_params("corner");
     for (int i = 0; i < PARAM_COUNT; ++i) truth.w[i] += (i % 2 ? 3 : -3);
     const double k = 0.005;
     TraceSet train = labelled_set("brandubh", 300, 31, truth, k);
@@ -537,7 +537,7 @@ TEST_CASE("tune: regularisation and early stopping on a small noisy set", "[tune
         train.result[i] = train.target[i] = coin;
     }
     const TraceSet validation = labelled_set("brandubh", 4000, 32, truth, k);
-    const Weights start = to_weights(default_params(DefaultSet::CORNER));
+    const Weights start = to_weights(default_params("corner"));
     FitOptions options;
     options.epochs = 400;
     options.threads = 2;
@@ -595,12 +595,11 @@ TEST_CASE("tune: regularisation and early stopping on a small noisy set", "[tune
     // When nothing beats the start on validation, the start is returned:
     // validation labels made with the start weights, so that the start is
     // their optimum.
-    const TraceSet start_labels =
-        labelled_set("brandubh", 2000, 33, default_params(DefaultSet::CORNER), k);
+    const TraceSet start_labels = labelled_set("brandubh", 2000, 33, default_params("corner"), k);
     const FitResult kept = fit_weights(train, &start_labels, start, k, options, nullptr);
     CHECK(kept.best_epoch == 0);
     CHECK(kept.start_kept);
-    CHECK(kept.rounded == default_params(DefaultSet::CORNER));
+    CHECK(kept.rounded == default_params("corner"));
     CHECK(kept.rounded_validation == kept.start_validation);
 }
 
@@ -611,7 +610,7 @@ TEST_CASE("tune: clamped positions are constants", "[tune]") {
     t.coef[ESCAPE_ROUTE_TO_MOVE][DEFENDERS] = 6; // 6 x 4000 > 20000 for the defenders
     t.coef[KING_MOBILITY][DEFENDERS] = 3;
     REQUIRE(set.add(t, 1, std::nullopt)); // yet the attackers won
-    Weights w = to_weights(default_params(DefaultSet::CORNER));
+    Weights w = to_weights(default_params("corner"));
     const double k = 0.003;
     const LossGrad lg = loss_and_gradient(set, w, k, 1, true);
     CHECK(lg.clamped == 1);
@@ -647,7 +646,7 @@ TEST_CASE("tune: frozen weights stay at the start, the free ones move", "[tune]"
 }
 
 TEST_CASE("tune: K is found again from labels made with it", "[tune]") {
-    const EvalParams truth = default_params(DefaultSet::CORNER);
+    const EvalParams truth = default_params("corner");
     TraceSet set = labelled_set("brandubh", 3000, 3, truth, 0.006);
     // fit_k fits to `result`: the soft labels are the results here.
     CHECK(fit_k(set, to_weights(truth), 2) == Approx(0.006).epsilon(0.01));
@@ -734,9 +733,8 @@ TEST_CASE("tune: extract and fit from the command line", "[tune]") {
     REQUIRE(fitted.ok());
     CHECK(read_file(weights) == save_params(*fitted));
     // Only the weights the data exercises can move; one of them did.
-    CHECK(*fitted != default_params(DefaultSet::EDGE));
-    CHECK((*fitted)[ESCAPE_ROUTE_TO_MOVE] ==
-          default_params(DefaultSet::EDGE)[ESCAPE_ROUTE_TO_MOVE]);
+    CHECK(*fitted != default_params("edge"));
+    CHECK((*fitted)[ESCAPE_ROUTE_TO_MOVE] == default_params("edge")[ESCAPE_ROUTE_TO_MOVE]);
 
     // The same seed gives the same weights; --preset picks the positions.
     const std::string again = dir / "again.txt";
@@ -774,7 +772,7 @@ TEST_CASE("tune: extract and fit from the command line", "[tune]") {
     REQUIRE(only.ok());
     for (int i = 0; i < PARAM_COUNT; ++i)
         if (i != ATTACKER_MOBILITY && i != DEFENDER_MOBILITY)
-            CHECK((*only)[ParamId(i)] == default_params(DefaultSet::EDGE)[ParamId(i)]);
+            CHECK((*only)[ParamId(i)] == default_params("edge")[ParamId(i)]);
 
     // Progress on a terminal rewrites one line.
     std::ostringstream tty;
@@ -866,7 +864,7 @@ TEST_CASE("tune: defaults installs a validated weight file", "[tune]") {
     fs::create_directories(dir / "eval/weights");
     const std::string target = dir / "eval/weights/edge.txt";
     write_file(target, "old\n");
-    EvalParams p = default_params(DefaultSet::EDGE);
+    EvalParams p = default_params("edge");
     p[KING_MOBILITY] = 9;
     write_file(dir / "tuned.txt", save_params(p));
     // A partial file is no default set; a bad set name; a missing file.

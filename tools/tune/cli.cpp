@@ -33,13 +33,13 @@ constexpr const char* USAGE =
     "Usage: branan-tune COMMAND ...\n"
     "  extract DIR_OR_FILE... -o positions.txt [--skip-opening N]\n"
     "      quiet positions of branan-match games (folders, game-NNNNN.txt, summary.jsonl)\n"
-    "  fit positions.txt -o weights.txt [--set corner|corner_weak|edge|corner_large|auto] "
+    "  fit positions.txt -o weights.txt [--set SET|auto] "
     "[--preset NAME]\n"
     "      [--start FILE] [--lambda L] [--validation F] [--epochs N] [--threads N] [--seed S]\n"
     "      [--lr X] [--l2 LAMBDA] [--patience N] [--only W1,W2...]\n"
     "      fit the evaluation weights to the results\n"
-    "  defaults weights.txt --set corner|corner_weak|edge|corner_large [--dir SOURCE_DIR]\n"
-    "      validate a weight file and install it as eval/weights/<set>.txt\n"
+    "  defaults weights.txt --set SET [--dir SOURCE_DIR]\n"
+    "      validate a weight file and install it as eval/weights/SET.txt\n"
     "  bench-fit N [--preset NAME] [--threads N] [--epochs N] [--seed S]\n"
     "      time extraction, traces and a fit on N positions of random games\n";
 
@@ -121,7 +121,7 @@ int cmd_extract(const std::vector<std::string>& args, std::ostream&, std::ostrea
 
 struct FitRun {
     std::vector<PositionLine> lines;
-    DefaultSet set = DefaultSet::CORNER;
+    DefaultSet set{}; // set by each command
     EvalParams start;
     double validation = 0.1, lambda = 0;
     uint64_t seed = 1;
@@ -307,7 +307,7 @@ int cmd_fit(const std::vector<std::string>& args, std::ostream& out, std::ostrea
     // defaults make); with --set auto the most common one is fitted.
     RulesCache rules;
     std::vector<DefaultSet> sets(lines->size());
-    std::array<int64_t, DEFAULT_SET_COUNT> per_set{};
+    std::vector<int64_t> per_set(all_default_sets().size());
     for (size_t i = 0; i < lines->size(); ++i) {
         auto v = rules.get((*lines)[i].rules);
         if (!v)

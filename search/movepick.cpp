@@ -1,0 +1,160 @@
+#include "movepick.h"
+
+#include <algorithm>
+#include <functional>
+#include <utility>
+
+namespace branan {
+
+namespace {
+
+// The main search's move scores, highest first: set by hand in the first
+// search (4d8de56); king moves went right after the captures in 7e09dba (the
+// win-in-N suite: the same results with fewer nodes). A king move and a
+// quiet move add their history (|history| <= HISTORY_GRAVITY < SCORE_KILLER).
+constexpr int SCORE_CAPTURE = 1 << 24;
+constexpr int SCORE_CAPTURE_TWO = 1 << 20; // more: a move that captures two or more
+constexpr int SCORE_KING_MOVE = 1 << 22;
+constexpr int SCORE_KILLER = 1 << 19; // the newer killer one more
+
+// The main search picks its first moves one at a time (a cut usually comes
+// early) and sorts the rest at once when it gets to them (af5a7c0; the
+// packed-key sort of 5bb189c gives the same order as the insertion sort it
+// replaced).
+constexpr int PICKED_ONE_BY_ONE = 3;
+
+// Sorts moves[first, n) (with their scores and quiet flags) by score, best
+// first, equal scores in their present order. Each key packs the score
+// (order-preserving as unsigned) above the position, so the keys are
+// distinct and an unstable sort gives the stable order.
+void sort_moves(int first, int n, Move* moves, int* scores, bool* quiet) {
+    uint64_t keys[MAX_MOVES];
+    const int count = n - first;
+    for (int i = 0; i < count; ++i)
+        keys[i] =
+            (uint64_t(uint32_t(scores[first + i]) ^ 0x80000000u) << 32) | uint32_t(MAX_MOVES - i);
+    std::sort(keys, keys + count, std::greater<uint64_t>());
+    Move m[MAX_MOVES];
+    int sc[MAX_MOVES];
+    bool q[MAX_MOVES];
+    std::copy(moves + first, moves + n, m);
+    std::copy(scores + first, scores + n, sc);
+    std::copy(quiet + first, quiet + n, q);
+    for (int i = 0; i < count; ++i) {
+        const int from = MAX_MOVES - int(uint32_t(keys[i]));
+        moves[first + i] = m[from];
+        scores[first + i] = sc[from];
+        quiet[first + i] = q[from];
+    }
+}
+
+} // namespace
+
+MovePicker::MovePicker(const Position& pos, Move tt_move, const Move* killers,
+                       const int16_t* history)
+    : pos_(pos), kind_(PickKind::MAIN), stage_(Stage::TT_MOVE), tt_move_(tt_move),
+      killers_(killers), history_(history) {}
+
+MovePicker::MovePicker(const Position& pos, PickKind kind, Bitboard block)
+    : pos_(pos), kind_(kind), stage_(Stage::GENERATE), block_(block) {}
+
+Move MovePicker::generate(bool& quiet) {
+    if (stage_ == Stage::TT_MOVE) {
+        stage_ = Stage::GENERATE;
+        // The entry may be another position's or torn: play its move only
+        // if it is legal here. Whether it captures is read from the move
+        // itself, as no capture map is made before the others are generated.
+        if (tt_move_) {
+            const Piece p = pos_.piece_on(tt_move_.from());
+            if (p != NO_PIECE && side_of(p) == pos_.side_to_move() &&
+                test(move_targets(pos_, tt_move_.from()), tt_move_.to())) {
+                tt_move_legal_ = true;
+                quiet = tafl::move_effect(pos_, tt_move_).captures == 0;
+                return tt_move_;
+            }
+        }
+    }
+    list_.emplace();
+    if (kind_ == PickKind::MAIN) {
+        generate_main();
+        sort_from_ = PICKED_ONE_BY_ONE;
+    } else {
+        generate_quiescence();
+    }
+    stage_ = Stage::SELECT;
+    return next(quiet);
+}
+
+void MovePicker::generate_main() {
+    generate_moves(pos_, *list_);
+    const tafl::CaptureMap cap = tafl::capture_squares(pos_, pos_.side_to_move());
+    int n = 0;
+    for (Move m : *list_) {
+        if (tt_move_legal_ && m == tt_move_) continue;
+        const bool king = pos_.piece_on(m.from()) == KING;
+        const bool capture = is_capture(pos_, cap, m);
+        int s;
+        if (capture)
+            s = SCORE_CAPTURE + test(cap.two, m.to()) * SCORE_CAPTURE_TWO;
+        else if (king)
+            s = SCORE_KING_MOVE + history_[hist_index(m)];
+        else if (m == killers_[0])
+            s = SCORE_KILLER + 1;
+        else if (m == killers_[1])
+            s = SCORE_KILLER;
+        else
+            s = history_[hist_index(m)];
+        list_->moves[n] = m;
+        quiet_[n] = !capture;
+        scores_[n++] = s;
+    }
+    count_ = n;
+}
+
+void MovePicker::sort_rest() {
+    sort_moves(next_, count_, list_->moves, scores_, quiet_);
+}
+
+void MovePicker::generate_quiescence() {
+    const Side us = pos_.side_to_move();
+    int n = 0;
+    auto add = [&](Move m, int score, bool quiet) {
+        list_->moves[n] = m;
+        quiet_[n] = quiet;
+        scores_[n++] = score;
+    };
+    switch (kind_) {
+    case PickKind::CAPTURES: {
+        const tafl::CaptureMap cap = tafl::capture_squares(pos_, us);
+        for_each_square(cap.one, [&](Square t) {
+            const int score = 1 + test(cap.two, t);
+            tafl::for_each_move_to(pos_, t, us, [&](Move m) {
+                if (is_capture(pos_, cap, m)) add(m, score, false);
+            });
+        });
+        break;
+    }
+    case PickKind::BLOCKS: {
+        const tafl::CaptureMap cap = tafl::capture_squares(pos_, us);
+        for_each_square(block_, [&](Square t) {
+            tafl::for_each_move_to(pos_, t, us,
+                                   [&](Move m) { add(m, 0, !is_capture(pos_, cap, m)); });
+        });
+        break;
+    }
+    case PickKind::EVASIONS: {
+        generate_moves(pos_, *list_);
+        const tafl::CaptureMap cap = tafl::capture_squares(pos_, us);
+        for (Move m : *list_) {
+            const bool capture = is_capture(pos_, cap, m);
+            add(m, capture * 4 + (pos_.piece_on(m.from()) == KING), !capture);
+        }
+        break;
+    }
+    case PickKind::MAIN:
+        break;
+    }
+    count_ = n;
+}
+
+} // namespace branan
