@@ -6,12 +6,12 @@
 // board is read through `at(square)`, which must show the board after the
 // moving piece has arrived (and left its square).
 
-#include "variant.h"
+#include "edition.h"
 
 namespace branan {
 
 template <typename BoardAt>
-inline bool captures_toward(const Variant& v, const BoardAt& at, Side us, Square to, int d) {
+inline bool captures_toward(const Edition& v, const BoardAt& at, Side us, Square to, int d) {
     const Square a = v.neighbour[to][d];
     if (a == NO_SQUARE) return false;
     const Piece victim = at(a);

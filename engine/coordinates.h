@@ -2,7 +2,7 @@
 
 // Square names: a file letter from 'a' and a rank number from 1, "a1" being
 // square 0 on a board of any size. The one writer of them, for the rules
-// strings and for the notation above them (which also has a Variant; rules
+// strings and for the notation above them (which also has an Edition; rules
 // do not).
 
 #include <string>

@@ -10,7 +10,7 @@ namespace {
 // The squares the king could move to from s if he stood there, everyone
 // else (him included, on his own square) standing still: OpenTafl asks
 // this of squares he does not stand on.
-Bitboard king_targets(const Variant& v, Square s, Bitboard occupied) {
+Bitboard king_targets(const Edition& v, Square s, Bitboard occupied) {
     const int r = v.rank[s], f = v.file[s];
     const unsigned rank_occ = unsigned(uint64_t(occupied >> (r * v.size))) & v.line_mask;
     unsigned file_occ = 0;
@@ -27,7 +27,7 @@ Bitboard king_targets(const Variant& v, Square s, Bitboard occupied) {
 
 } // namespace
 
-bool edge_fort_escape(const Variant& v, Bitboard attackers, Bitboard defenders, Square king) {
+bool edge_fort_escape(const Edition& v, Bitboard attackers, Bitboard defenders, Square king) {
     const Bitboard occupied = attackers | defenders;
     const Bitboard king_moves = king_targets(v, king, occupied);
 

@@ -4,7 +4,7 @@
 // move (GameState.checkVictoryInternal, step 6 of the end-of-game order in
 // OTN.md, after "no defender has room" and before encirclement).
 
-#include "variant.h"
+#include "edition.h"
 
 namespace branan {
 
@@ -17,6 +17,6 @@ namespace branan {
 //     on it with a legal move); no attacker stands next to R; and no
 //     defender next to R has three or more neighbours outside R that are
 //     not held by defenders (OpenTafl's static test that none can be taken).
-bool edge_fort_escape(const Variant& v, Bitboard attackers, Bitboard defenders, Square king);
+bool edge_fort_escape(const Edition& v, Bitboard attackers, Bitboard defenders, Square king);
 
 } // namespace branan

@@ -6,7 +6,7 @@ namespace branan {
 
 namespace {
 
-inline LineTargets line_targets(const Position& pos, const Variant& v, Piece p, Square from) {
+inline LineTargets line_targets(const Position& pos, const Edition& v, Piece p, Square from) {
     return line_targets(v, p, from, pos.rank_occupancy(v.rank[from]),
                         pos.file_occupancy(v.file[from]));
 }
@@ -14,7 +14,7 @@ inline LineTargets line_targets(const Position& pos, const Variant& v, Piece p, 
 // Calls f(from, LineTargets) for every piece of `side`.
 template <typename F>
 inline void for_each_piece_targets(const Position& pos, Side side, F&& f) {
-    const Variant& v = pos.variant();
+    const Edition& v = pos.edition();
     if (side == ATTACKERS) {
         for_each_square(pos.pieces(ATTACKER),
                         [&](Square s) { f(s, line_targets(pos, v, ATTACKER, s)); });
@@ -33,7 +33,7 @@ bool MoveList::contains(Move m) const {
 }
 
 Bitboard move_targets(const Position& pos, Square from) {
-    const Variant& v = pos.variant();
+    const Edition& v = pos.edition();
     const Piece p = pos.piece_on(from);
     if (p == NO_PIECE) return 0;
     const LineTargets t = line_targets(pos, v, p, from);
@@ -47,7 +47,7 @@ Bitboard move_targets(const Position& pos, Square from) {
 void generate_moves(const Position& pos, MoveList& list) {
     list.count = 0;
     if (pos.decided().over()) return;
-    const Variant& v = pos.variant();
+    const Edition& v = pos.edition();
     const int n = v.size;
     for_each_piece_targets(pos, pos.side_to_move(), [&](Square from, LineTargets t) {
         const int rank_base = from - v.file[from], file = v.file[from];
@@ -60,10 +60,10 @@ void generate_moves(const Position& pos, MoveList& list) {
 
 int count_moves(const Position& pos) {
     if (pos.decided().over()) return 0;
-    const Variant& v = pos.variant();
+    const Edition& v = pos.edition();
     const Side us = pos.side_to_move();
     const Piece p = us == ATTACKERS ? ATTACKER : DEFENDER;
-    // Soldiers by lines (see Variant::line_counts), the king on his own.
+    // Soldiers by lines (see Edition::line_counts), the king on his own.
     uint16_t own[LINES];
     v.lines_of(pos.pieces(p), own);
     int count = 0;

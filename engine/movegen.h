@@ -40,7 +40,7 @@ struct LineTargets {
 // The moves of a piece of kind p on `from`, given the occupancy of its rank
 // and of its file (which need not be the position's: perft asks about
 // moves not made).
-inline LineTargets line_targets(const Variant& v, Piece p, Square from, unsigned rank_occ,
+inline LineTargets line_targets(const Edition& v, Piece p, Square from, unsigned rank_occ,
                                 unsigned file_occ) {
     return {line_moves(v.file[from], rank_occ, v.rank_masks[p][from]),
             line_moves(v.rank[from], file_occ, v.file_masks[p][from])};

@@ -104,8 +104,8 @@ std::string placement_rows(const Position& pos, int rank) {
 
 } // namespace
 
-Result<Position> parse_tfen(VariantPtr variant, std::string_view text) {
-    const int n = variant->size;
+Result<Position> parse_tfen(EditionPtr edition, std::string_view text) {
+    const int n = edition->size;
     auto fields = split_words(text);
     if (fields.empty()) return Error{"tfen: empty"};
     if (fields.size() < 2) return Error{"tfen: missing side to move ('a' or 'd')"};
@@ -142,7 +142,7 @@ Result<Position> parse_tfen(VariantPtr variant, std::string_view text) {
         if (!c) return Error{c.error()};
         fullmove = *c;
     }
-    auto pos = Position::from_placement(std::move(variant), board, side, plies, fullmove);
+    auto pos = Position::from_placement(std::move(edition), board, side, plies, fullmove);
     if (!pos) return Error{"tfen: " + pos.error()};
     return pos;
 }
@@ -194,27 +194,27 @@ std::string to_opentafl_position_record(int size, const std::array<Piece, MAX_SQ
     return s;
 }
 
-Result<Position> parse_opentafl_position(VariantPtr variant, std::string_view text, Side to_move) {
-    auto board = parse_opentafl_placement(variant->size, text);
+Result<Position> parse_opentafl_position(EditionPtr edition, std::string_view text, Side to_move) {
+    auto board = parse_opentafl_placement(edition->size, text);
     if (!board) return Error{"opentafl position: " + board.error()};
-    auto pos = Position::from_placement(std::move(variant), *board, to_move, 0, 1);
+    auto pos = Position::from_placement(std::move(edition), *board, to_move, 0, 1);
     if (!pos) return Error{"opentafl position: " + pos.error()};
     return pos;
 }
 
 std::string to_opentafl_position(const Position& pos) {
     std::array<Piece, MAX_SQUARES> board{};
-    for (Square s = 0; s < pos.variant().num_squares; ++s) board[s] = pos.piece_on(s);
+    for (Square s = 0; s < pos.edition().num_squares; ++s) board[s] = pos.piece_on(s);
     return to_opentafl_position_record(pos.size(), board);
 }
 
-std::string square_name(const Variant& v, Square s) {
+std::string square_name(const Edition& v, Square s) {
     return square_text(v.size, s);
 }
 
 namespace {
 // Reads a square at the front of `text`, advancing it.
-Result<Square> take_square(const Variant& v, std::string_view& text, std::string_view whole) {
+Result<Square> take_square(const Edition& v, std::string_view& text, std::string_view whole) {
     if (text.empty() || text[0] < 'a' || text[0] > 'z')
         return Error{"move '" + printable(whole) + "': expected a square"};
     const int file = text[0] - 'a';
@@ -234,7 +234,7 @@ Result<Square> take_square(const Variant& v, std::string_view& text, std::string
 }
 } // namespace
 
-Result<Square> parse_square(const Variant& v, std::string_view text) {
+Result<Square> parse_square(const Edition& v, std::string_view text) {
     std::string_view rest = text;
     auto s = take_square(v, rest, text);
     if (!s) return s;
@@ -242,11 +242,11 @@ Result<Square> parse_square(const Variant& v, std::string_view text) {
     return s;
 }
 
-std::string move_name(const Variant& v, Move m) {
+std::string move_name(const Edition& v, Move m) {
     return square_name(v, m.from()) + "-" + square_name(v, m.to());
 }
 
-Result<Move> parse_move(const Variant& v, std::string_view text) {
+Result<Move> parse_move(const Edition& v, std::string_view text) {
     std::string_view rest = text;
     auto from = take_square(v, rest, text);
     if (!from) return Error{from.error()};
@@ -275,9 +275,9 @@ Result<Move> parse_move(const Variant& v, std::string_view text) {
 }
 
 Result<Move> parse_legal_move(const Position& pos, std::string_view text) {
-    auto m = parse_move(pos.variant(), text);
+    auto m = parse_move(pos.edition(), text);
     if (!m) return m;
-    const Variant& v = pos.variant();
+    const Edition& v = pos.edition();
     const std::string name = move_name(v, *m);
     if (pos.decided().over()) return Error{"move " + name + ": the game is over"};
     const Piece p = pos.piece_on(m->from());
@@ -298,7 +298,7 @@ Result<Move> parse_legal_move(const Position& pos, std::string_view text) {
 }
 
 std::string move_record(const Position& before, Move m) {
-    const Variant& v = before.variant();
+    const Edition& v = before.edition();
     Position after = before;
     after.make_move(m);
     std::string s = move_name(v, m);

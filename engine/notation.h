@@ -16,25 +16,25 @@ namespace branan {
 // defender, 'K' king, digits for runs of empty squares; then the side to
 // move 'a' or 'd', plies since the last capture and the move number (both
 // optional: 0 and 1).
-Result<Position> parse_tfen(VariantPtr variant, std::string_view text);
+Result<Position> parse_tfen(EditionPtr edition, std::string_view text);
 std::string to_tfen(const Position& pos);
 
 // OpenTafl position record: "/row/row/.../", rank 1 first, no side to move.
-Result<Position> parse_opentafl_position(VariantPtr variant, std::string_view text, Side to_move);
+Result<Position> parse_opentafl_position(EditionPtr edition, std::string_view text, Side to_move);
 std::string to_opentafl_position(const Position& pos);
 // The placement alone from an OpenTafl record (used for rules' start key).
 Result<std::array<Piece, MAX_SQUARES>> parse_opentafl_placement(int size, std::string_view text);
 std::string to_opentafl_position_record(int size, const std::array<Piece, MAX_SQUARES>& board);
 
-std::string square_name(const Variant& v, Square s);
-Result<Square> parse_square(const Variant& v, std::string_view text);
+std::string square_name(const Edition& v, Square s);
+Result<Square> parse_square(const Edition& v, std::string_view text);
 
 // "d1-c1"
-std::string move_name(const Variant& v, Move m);
+std::string move_name(const Edition& v, Move m);
 // Reads "d1-c1", "d1c1" and OpenTafl move records ("e5-e8xe9/d8+"): the
 // capture and king suffixes are accepted and ignored. Checks the squares are
 // on the board, not that the move is legal.
-Result<Move> parse_move(const Variant& v, std::string_view text);
+Result<Move> parse_move(const Edition& v, std::string_view text);
 // As parse_move, and the move must be legal in pos.
 Result<Move> parse_legal_move(const Position& pos, std::string_view text);
 // OpenTafl move record of a legal move: "e5-e8xe9/d8" plus "++" if the king

@@ -72,7 +72,7 @@ const char* to_string(EndReason r) {
     return "none";
 }
 
-Status validate_placement(const Variant& v, const std::array<Piece, MAX_SQUARES>& board) {
+Status validate_placement(const Edition& v, const std::array<Piece, MAX_SQUARES>& board) {
     int kings = 0;
     for (Square s = 0; s < v.num_squares; ++s) {
         Piece p = board[s];
@@ -93,28 +93,28 @@ Status validate_placement(const Variant& v, const std::array<Piece, MAX_SQUARES>
     return {};
 }
 
-Position::Position(VariantPtr variant, bool) : variant_(std::move(variant)) {}
+Position::Position(EditionPtr edition, bool) : edition_(std::move(edition)) {}
 
-Position::Position(VariantPtr variant) : Position(std::move(variant), true) {
+Position::Position(EditionPtr edition) : Position(std::move(edition), true) {
     history_.reserve(256);
     history_.emplace_back();
-    for (Square s = 0; s < variant_->num_squares; ++s)
-        if (variant_->start[s] != NO_PIECE) put(variant_->start[s], s);
-    side_ = variant_->start_side;
+    for (Square s = 0; s < edition_->num_squares; ++s)
+        if (edition_->start[s] != NO_PIECE) put(edition_->start[s], s);
+    side_ = edition_->start_side;
     history_.back().key = compute_key();
     set_decided(history_.back());
 }
 
-Result<Position> Position::from_placement(VariantPtr variant,
+Result<Position> Position::from_placement(EditionPtr edition,
                                           const std::array<Piece, MAX_SQUARES>& board, Side to_move,
                                           int plies_since_capture, int fullmove) {
-    if (Status st = validate_placement(*variant, board); !st) return Error{st.error()};
+    if (Status st = validate_placement(*edition, board); !st) return Error{st.error()};
     if (plies_since_capture < 0) return Error{"negative plies since capture"};
     if (fullmove < 1) return Error{"move number must be at least 1"};
-    Position pos(std::move(variant), true);
+    Position pos(std::move(edition), true);
     pos.history_.reserve(256);
     pos.history_.emplace_back();
-    for (Square s = 0; s < pos.variant_->num_squares; ++s)
+    for (Square s = 0; s < pos.edition_->num_squares; ++s)
         if (board[s] != NO_PIECE) pos.put(board[s], s);
     pos.side_ = to_move;
     StateInfo& st = pos.history_.back();
@@ -122,8 +122,8 @@ Result<Position> Position::from_placement(VariantPtr variant,
     // Which pieces have moved is not in a TFEN: a piece on a square where
     // the start position has a piece of its kind counts as never moved,
     // every other piece as moved (docs/rules.md, shieldwall quirk 2).
-    for (Square s = 0; s < pos.variant_->num_squares; ++s)
-        if (board[s] != NO_PIECE && board[s] != pos.variant_->start[s])
+    for (Square s = 0; s < pos.edition_->num_squares; ++s)
+        if (board[s] != NO_PIECE && board[s] != pos.edition_->start[s])
             st.developed |= square_bb(s);
     st.plies_since_capture = plies_since_capture;
     st.repetition_window = 0;
@@ -133,7 +133,7 @@ Result<Position> Position::from_placement(VariantPtr variant,
 }
 
 void Position::put(Piece p, Square s) {
-    const Variant& v = *variant_;
+    const Edition& v = *edition_;
     board_[s] = p;
     by_piece_[p] |= square_bb(s);
     occupied_ |= square_bb(s);
@@ -145,7 +145,7 @@ void Position::put(Piece p, Square s) {
 }
 
 void Position::remove(Square s) {
-    const Variant& v = *variant_;
+    const Edition& v = *edition_;
     const Piece p = board_[s];
     board_[s] = NO_PIECE;
     by_piece_[p] &= ~square_bb(s);
@@ -158,7 +158,7 @@ void Position::remove(Square s) {
 }
 
 void Position::move_piece(Piece p, Square from, Square to) {
-    const Variant& v = *variant_;
+    const Edition& v = *edition_;
     const Bitboard from_to = square_bb(from) | square_bb(to);
     board_[from] = NO_PIECE;
     board_[to] = p;
@@ -174,13 +174,13 @@ void Position::move_piece(Piece p, Square from, Square to) {
 
 uint64_t Position::compute_key() const {
     uint64_t k = 0;
-    for (Square s = 0; s < variant_->num_squares; ++s)
+    for (Square s = 0; s < edition_->num_squares; ++s)
         if (board_[s] != NO_PIECE) k ^= zobrist::piece_square[board_[s]][s];
     if (side_ == DEFENDERS) k ^= zobrist::side;
     return k;
 }
 
-bool encircled(const Variant& v, Bitboard defenders, Bitboard occupied) {
+bool encircled(const Edition& v, Bitboard defenders, Bitboard occupied) {
     if (defenders & v.edges) return false;
     // The empty squares connected to the board's edge through empty squares.
     const Bitboard empty = v.board & ~occupied;
@@ -195,11 +195,11 @@ bool encircled(const Variant& v, Bitboard defenders, Bitboard occupied) {
 
 void Position::set_decided(StateInfo& st) const {
     st.decided =
-        decided_by_pieces(*variant_, pieces(ATTACKERS), pieces(DEFENDERS), occupied_, king_);
+        decided_by_pieces(*edition_, pieces(ATTACKERS), pieces(DEFENDERS), occupied_, king_);
 }
 
 void Position::make_move(Move m) {
-    const Variant& v = *variant_;
+    const Edition& v = *edition_;
     const Square from = m.from(), to = m.to();
     const Piece p = board_[from];
     assert(p != NO_PIECE && side_of(p) == side_ && board_[to] == NO_PIECE);
@@ -272,7 +272,7 @@ void Position::make_null() {
     st.key = prev.key ^ zobrist::side;
     st.plies_since_capture = prev.plies_since_capture + 1;
     st.repetition_window = 0;
-    st.fullmove = prev.fullmove + (side_ != variant_->start_side);
+    st.fullmove = prev.fullmove + (side_ != edition_->start_side);
     st.developed = prev.developed;
     st.decided = prev.decided;
     side_ = ~side_;
@@ -289,7 +289,7 @@ int Position::occurrences() const {
     const StateInfo& st = history_.back();
     int count = 1;
     const int n = int(history_.size()) - 1;
-    const int span = variant_->rules.repetition_span;
+    const int span = edition_->rules.repetition_span;
     const int limit = span ? std::min(span, st.repetition_window) : st.repetition_window;
     for (int back = 2; back <= limit && back <= n; back += 2)
         if (history_[n - back].key == st.key) ++count;
@@ -299,7 +299,7 @@ int Position::occurrences() const {
 GameResult Position::result() const {
     const StateInfo& st = history_.back();
     if (st.decided.over()) return st.decided;
-    const Rules& r = variant_->rules;
+    const Rules& r = edition_->rules;
     if (r.repetition != RepetitionOutcome::IGNORED && occurrences() >= r.repetition_count) {
         const Side mover = ~side_;
         auto winner_of = [](Side s) {

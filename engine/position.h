@@ -2,14 +2,14 @@
 
 // Position: the placement, side to move, counters, Zobrist key and history
 // of one game. make_move/unmake_move are exact inverses; captures and the
-// end of the game follow the Variant's data.
+// end of the game follow the Edition's data.
 
 #include <string>
 #include <vector>
 
 #include "bitboard.h"
 #include "edge_fort.h"
-#include "variant.h"
+#include "edition.h"
 
 namespace branan {
 
@@ -38,17 +38,17 @@ struct StateInfo {
 static_assert(sizeof(StateInfo) == 64, "StateInfo is copied per ply: keep it to 64 bytes");
 class Position {
   public:
-    // The start position of the variant.
-    explicit Position(VariantPtr variant);
+    // The start position of the edition.
+    explicit Position(EditionPtr edition);
 
     // A position from a placement; validates what the rules forbid.
-    static Result<Position> from_placement(VariantPtr variant,
+    static Result<Position> from_placement(EditionPtr edition,
                                            const std::array<Piece, MAX_SQUARES>& board,
                                            Side to_move, int plies_since_capture, int fullmove);
 
-    const Variant& variant() const { return *variant_; }
-    const VariantPtr& variant_ptr() const { return variant_; }
-    int size() const { return variant_->size; }
+    const Edition& edition() const { return *edition_; }
+    const EditionPtr& edition_ptr() const { return edition_; }
+    int size() const { return edition_->size; }
 
     Piece piece_on(Square s) const { return board_[s]; }
     Bitboard pieces(Piece p) const { return by_piece_[p]; }
@@ -57,7 +57,7 @@ class Position {
     }
     Bitboard occupied() const { return occupied_; }
     // Occupancy of one rank (bit f = file f) or one file (bit r = rank r).
-    // Lines are numbered as in Variant: rank r is line r, file f is line
+    // Lines are numbered as in Edition: rank r is line r, file f is line
     // MAX_SIZE + f.
     unsigned rank_occupancy(int rank) const { return line_occ_[rank_line(rank)]; }
     unsigned file_occupancy(int file) const { return line_occ_[file_line(file)]; }
@@ -94,14 +94,14 @@ class Position {
     void clear_history();
 
   private:
-    explicit Position(VariantPtr variant, bool);
+    explicit Position(EditionPtr edition, bool);
     const StateInfo& state() const { return history_.back(); }
     void put(Piece p, Square s);
     void remove(Square s);
     void move_piece(Piece p, Square from, Square to);
     void set_decided(StateInfo& st) const;
 
-    VariantPtr variant_;
+    EditionPtr edition_;
     std::array<Piece, MAX_SQUARES> board_{};
     std::array<Bitboard, PIECE_KINDS> by_piece_{};
     Bitboard occupied_ = 0;
@@ -113,13 +113,13 @@ class Position {
 
 // Whether the defenders are shut in: none on the edge or next to an empty
 // square connected to the edge through empty squares.
-bool encircled(const Variant& v, Bitboard defenders, Bitboard occupied);
+bool encircled(const Edition& v, Bitboard defenders, Bitboard occupied);
 
 // Game over by king capture, king escape, no attackers, no room for the
 // defenders, an edge fort or encirclement, read from the pieces alone (`defenders`
 // includes the king; `king` is NO_SQUARE once he is captured). Position
 // keeps it per ply; perft's reply counting asks it about moves not made.
-inline GameResult decided_by_pieces(const Variant& v, Bitboard attackers, Bitboard defenders,
+inline GameResult decided_by_pieces(const Edition& v, Bitboard attackers, Bitboard defenders,
                                     Bitboard occupied, Square king) {
     if (king == NO_SQUARE) return {Winner::ATTACKERS, EndReason::KING_CAPTURED};
     if (test(v.escape, king)) return {Winner::DEFENDERS, EndReason::KING_ESCAPED};
@@ -136,7 +136,7 @@ inline GameResult decided_by_pieces(const Variant& v, Bitboard attackers, Bitboa
 
 // Checks what the rules forbid in a placement: exactly one king, no soldier
 // on a square where it may not stop.
-Status validate_placement(const Variant& v, const std::array<Piece, MAX_SQUARES>& board);
+Status validate_placement(const Edition& v, const std::array<Piece, MAX_SQUARES>& board);
 
 namespace zobrist {
 extern uint64_t piece_square[PIECE_KINDS][MAX_SQUARES];

@@ -153,7 +153,7 @@ Result<Rules> preset_rules(std::string_view name) {
         if (name == p.name) return parse_rules(p.rules, p.reading);
     std::string names;
     for (const Preset& p : presets()) names += std::string(names.empty() ? "" : ", ") + p.name;
-    return Error{"unknown variant '" + std::string(name) + "' (known: " + names + ")"};
+    return Error{"unknown preset '" + std::string(name) + "' (known: " + names + ")"};
 }
 
 } // namespace branan

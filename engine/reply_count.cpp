@@ -8,7 +8,7 @@
 namespace branan {
 
 ReplyCounter::ReplyCounter(const Position& pos)
-    : pos_(pos), v_(pos.variant()),
+    : pos_(pos), v_(pos.edition()),
       their_soldier_(pos.side_to_move() == ATTACKERS ? DEFENDER : ATTACKER),
       their_pieces_(pos.pieces(~pos.side_to_move())) {
     assert(!pos.decided().over());
@@ -39,7 +39,7 @@ int ReplyCounter::line_change(int line, unsigned occ_change, unsigned their_chan
 
 int ReplyCounter::replies(Move m) const {
     const Position& pos = pos_;
-    const Variant& v = v_;
+    const Edition& v = v_;
     const Square from = m.from(), to = m.to();
     const Piece mover = pos.piece_on(from);
     const Side us = pos.side_to_move();
@@ -119,7 +119,7 @@ int ReplyCounter::replies(Move m) const {
 
 // replies() for a move that captures: any number of lines may change.
 int ReplyCounter::replies_after_captures(Square from, Square to, Bitboard captured) const {
-    const Variant& v = v_;
+    const Edition& v = v_;
     // Every square emptied or filled toggles its bit in its rank and its
     // file; the captured pieces are theirs.
     uint16_t occ_change[LINES]{}, their_change[LINES]{};

@@ -6,7 +6,7 @@
 // count over its last two plies. A move changes at most the lines through
 // its two squares and through the pieces it captures, so the opponent's
 // count is the count before the move, corrected on those lines only (see
-// Variant::line_counts).
+// Edition::line_counts).
 
 #include "movegen.h"
 
@@ -27,7 +27,7 @@ class ReplyCounter {
     int replies_after_captures(Square from, Square to, Bitboard captured) const;
 
     const Position& pos_;
-    const Variant& v_;
+    const Edition& v_;
     Piece their_soldier_;
     Bitboard their_pieces_;
     uint16_t their_line_[LINES];  // their soldiers' squares per line

@@ -2,7 +2,7 @@
 
 // The rules description: every rule of every edition as data. Move
 // generation, captures and the end of the game read only this (through the
-// masks that Variant derives from it); no code path asks which edition it is.
+// masks that Edition derives from it); no code path asks which edition it is.
 //
 // A rules string is OpenTafl's notation (see OTN.md) plus keys of our own for
 // what that notation cannot say:

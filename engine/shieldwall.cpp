@@ -16,7 +16,7 @@ struct RunList {
 // Edge e, square i (walked from file a / rank 1): the square and the one
 // directly inside it. Edges in OpenTafl's order: rank 1, the top rank,
 // file a, the last file.
-inline Square edge_square(const Variant& v, int e, int i) {
+inline Square edge_square(const Edition& v, int e, int i) {
     const int n = v.size;
     switch (e) {
     case 0:
@@ -30,7 +30,7 @@ inline Square edge_square(const Variant& v, int e, int i) {
     }
 }
 
-inline Square inside_of(const Variant& v, int e, Square s) {
+inline Square inside_of(const Edition& v, int e, Square s) {
     switch (e) {
     case 0:
         return s + v.size;
@@ -45,7 +45,7 @@ inline Square inside_of(const Variant& v, int e, Square s) {
 
 } // namespace
 
-void find_walls(const Variant& v, const EdgeBoard& b, Side us, WallList& out) {
+void find_walls(const Edition& v, const EdgeBoard& b, Side us, WallList& out) {
     out.count = 0;
     const Bitboard ours = b.side[us];
     // Quirk 1: each side needs two pieces on edge squares before any wall is
@@ -127,7 +127,7 @@ void find_walls(const Variant& v, const EdgeBoard& b, Side us, WallList& out) {
         out.walls[out.count++] = {lists[recorded[w]].squares, lists[recorded[w]].closers};
 }
 
-Bitboard shieldwall_captures(const Variant& v, const EdgeBoard& b, Side mover, Square to,
+Bitboard shieldwall_captures(const Edition& v, const EdgeBoard& b, Side mover, Square to,
                              bool developed) {
     const bool flank = v.rules.shieldwall_flank;
     // swf:y: the mover must end on an edge square and be one of the wall's

@@ -11,7 +11,7 @@
 // quirks, not a clean definition: the capture rule is whatever that walk
 // finds.
 
-#include "variant.h"
+#include "edition.h"
 
 namespace branan {
 
@@ -42,13 +42,13 @@ struct WallList {
 
 // The walls of side `us` (OpenTafl's detectShieldwallPositionsForSide with
 // `us` as the surrounders), in the order the scan records them.
-void find_walls(const Variant& v, const EdgeBoard& b, Side us, WallList& out);
+void find_walls(const Edition& v, const EdgeBoard& b, Side us, WallList& out);
 
 // The squares shieldwalls capture after a move of `mover` to `to`, read
 // from the board after the move and its ordinary captures. `developed`:
 // whether the moving piece had moved before (swf:y, see docs/rules.md). Every
 // square returned holds a soldier of the side not moving.
-Bitboard shieldwall_captures(const Variant& v, const EdgeBoard& b, Side mover, Square to,
+Bitboard shieldwall_captures(const Edition& v, const EdgeBoard& b, Side mover, Square to,
                              bool developed);
 
 } // namespace branan

@@ -148,7 +148,7 @@ inline Bitboard neighbours(Bitboard b, const Geometry& g) {
     return north(b, g) | south(b, g) | east(b, g) | west(b, g);
 }
 
-// What the evaluation derives once per Variant: geometry, the guard rings
+// What the evaluation derives once per Edition: geometry, the guard rings
 // around the escape squares, the squares next to the throne and the number
 // of soldiers at the start (for the phase).
 // The ring's flood depends only on where the attackers stand and on the
@@ -164,7 +164,7 @@ struct RingEntry {
 constexpr int RING_CACHE_BITS = 10;
 
 struct Tables {
-    VariantPtr variant; // held, so the address cannot be reused while cached
+    EditionPtr edition; // held, so the address cannot be reused while cached
     Geometry g;
     Bitboard guard_adjacent = 0, guard_diagonal = 0, guard_second = 0;
     Bitboard throne_adjacent = 0;
@@ -179,9 +179,9 @@ inline RingEntry& ring_entry(Tables& t, Bitboard attackers) {
     return t.ring[(h * 0xBF58476D1CE4E5B9ull) >> (64 - RING_CACHE_BITS)];
 }
 
-void build_tables(Tables& t, const VariantPtr& vp) {
-    const Variant& v = *vp;
-    t.variant = vp;
+void build_tables(Tables& t, const EditionPtr& vp) {
+    const Edition& v = *vp;
+    t.edition = vp;
     Geometry& g = t.g;
     g.n = v.size;
     g.board = v.board;
@@ -210,16 +210,16 @@ void build_tables(Tables& t, const VariantPtr& vp) {
 
 inline Tables& tables_for(const Position& pos) {
     thread_local Tables cache;
-    if (cache.variant.get() != &pos.variant()) build_tables(cache, pos.variant_ptr());
+    if (cache.edition.get() != &pos.edition()) build_tables(cache, pos.edition_ptr());
     return cache;
 }
 
 // The moves of the pieces of kind p that stand where they move otherwise
-// than the fills below assume (Variant::special_origin: camps, special
+// than the fills below assume (Edition::special_origin: camps, special
 // squares they may leave into their own kind, speed limits), one by one.
 Bitboard special_moves(const Position& pos, Piece p) {
     Bitboard out = 0;
-    for_each_square(pos.pieces(p) & pos.variant().special_origin[p],
+    for_each_square(pos.pieces(p) & pos.edition().special_origin[p],
                     [&](Square s) { out |= move_targets(pos, s); });
     return out;
 }
@@ -241,7 +241,7 @@ template <int N, typename Acc>
 void eval_terms(const Position& pos, Tables& t, Acc& acc) {
     using G = Geo<N>;
     using B = typename G::B;
-    const Variant& v = pos.variant();
+    const Edition& v = pos.edition();
     const Side stm = pos.side_to_move();
     const B A = B(pos.pieces(ATTACKER));
     const B D = B(pos.pieces(DEFENDER));

@@ -72,6 +72,6 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     }
     check_output(out.str());
     // Leave the engine as a fresh session would find it.
-    (void)engine.set_variant("brandubh");
+    (void)engine.set_preset("brandubh");
     return 0;
 }

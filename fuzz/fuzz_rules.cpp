@@ -1,5 +1,5 @@
 // libFuzzer target: the rules-string parser. Rules it accepts must print
-// back to an equal description; a Variant built from them must give a
+// back to an equal description; an Edition built from them must give a
 // start position with legal moves that make and unmake cleanly, and whose
 // counts without making moves agree with making them.
 
@@ -8,10 +8,10 @@
 #include <string>
 
 #include "count_check.h"
+#include "edition.h"
 #include "movegen.h"
 #include "notation.h"
 #include "rules.h"
-#include "variant.h"
 
 using namespace branan;
 
@@ -30,12 +30,12 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
         auto again = parse_rules(print_rules(*rules), r);
         if (!again || !(*again == *rules)) std::abort();
     }
-    auto variant = Variant::make(*rules);
-    if (!variant) return 0;
-    Position pos(*variant);
+    auto edition = Edition::make(*rules);
+    if (!edition) return 0;
+    Position pos(*edition);
     if (pos.key() != pos.compute_key()) std::abort();
     const std::string tfen = to_tfen(pos);
-    auto parsed = parse_tfen(*variant, tfen);
+    auto parsed = parse_tfen(*edition, tfen);
     if (!parsed || to_tfen(*parsed) != tfen) std::abort();
     fuzzcheck::check_counts(pos);
     MoveList moves;

@@ -9,24 +9,24 @@
 #include <vector>
 
 #include "count_check.h"
+#include "edition.h"
 #include "movegen.h"
 #include "notation.h"
 #include "rules.h"
-#include "variant.h"
 
 using namespace branan;
 
 namespace {
 
-const std::vector<VariantPtr>& variants() {
-    static const std::vector<VariantPtr> all = [] {
-        std::vector<VariantPtr> v;
+const std::vector<EditionPtr>& editions() {
+    static const std::vector<EditionPtr> all = [] {
+        std::vector<EditionPtr> v;
         for (const Preset& p : presets()) {
             auto rules = parse_rules(p.rules);
             if (!rules) std::abort();
-            auto variant = Variant::make(*rules);
-            if (!variant) std::abort();
-            v.push_back(*variant);
+            auto edition = Edition::make(*rules);
+            if (!edition) std::abort();
+            v.push_back(*edition);
         }
         return v;
     }();
@@ -37,7 +37,7 @@ const std::vector<VariantPtr>& variants() {
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     const std::string text(reinterpret_cast<const char*>(data), size);
-    for (const VariantPtr& v : variants()) {
+    for (const EditionPtr& v : editions()) {
         auto pos = parse_tfen(v, text);
         if (!pos) {
             if (pos.error().empty()) std::abort(); // an error must say what was wrong

@@ -63,7 +63,7 @@ class Client {
             if (Status st = engine_.set_option("Threads", std::to_string(o_.threads)); !st)
                 return fail(st.error());
         engine_.new_game();
-        variant_ = engine_.position().variant_ptr();
+        edition_ = engine_.position().edition_ptr();
         logger().info("bologna: rules {}", engine_.rules_string());
 
         const int port = o_.port > 0            ? o_.port
@@ -120,7 +120,7 @@ class Client {
     // Handles one state; a value when the game is over (the exit status).
     std::optional<int> on_state(const std::string& json) {
         const Clock::time_point received = Clock::now();
-        auto state = parse_state(*variant_, json);
+        auto state = parse_state(*edition_, json);
         if (!state) return fail("malformed data from the server: " + state.error());
         if (Status st = follow(*state); !st)
             return fail("impossible state from the server: " + st.error());
@@ -140,7 +140,7 @@ class Client {
         if (side_of(state->turn) != o_.side) return std::nullopt;
         const Move m = choose_move(received);
         last_sent_ = m;
-        if (!send(move_json(*variant_, m, o_.side))) return 1;
+        if (!send(move_json(*edition_, m, o_.side))) return 1;
         return std::nullopt;
     }
 
@@ -150,14 +150,14 @@ class Client {
     Status follow(const State& st) {
         const bool final = is_final(st.turn);
         if (!pos_) {
-            Position start(variant_);
+            Position start(edition_);
             if (st.board == board_of(start) &&
                 (final || side_of(st.turn) == start.side_to_move())) {
                 pos_.emplace(start);
             } else {
                 // Joining a game already under way: no history before it.
                 const Side to_move = final ? start.side_to_move() : side_of(st.turn);
-                auto p = Position::from_placement(variant_, st.board, to_move, 0, 1);
+                auto p = Position::from_placement(edition_, st.board, to_move, 0, 1);
                 if (!p) return Error{"the first board: " + p.error()};
                 pos_.emplace(std::move(*p));
             }
@@ -170,7 +170,7 @@ class Client {
                 return Error{"the same board with the other side to move"};
             if (pos_->side_to_move() == o_.side && last_sent_) {
                 logger().warn("bologna: the server refused {} and asks again",
-                              move_name(*variant_, last_sent_));
+                              move_name(*edition_, last_sent_));
                 refused_.push_back(last_sent_);
             }
             return {};
@@ -178,9 +178,9 @@ class Client {
         auto m = find_move(*pos_, st.board);
         if (!m) return Error{m.error()};
         logger().info("bologna: {} played {}", side_name(pos_->side_to_move()),
-                      move_name(*variant_, *m));
+                      move_name(*edition_, *m));
         pos_->make_move(*m);
-        moves_.push_back(move_name(*variant_, *m));
+        moves_.push_back(move_name(*edition_, *m));
         refused_.clear();
         last_sent_ = MOVE_NONE;
         if (!final && side_of(st.turn) != pos_->side_to_move())
@@ -248,7 +248,7 @@ class Client {
         if (std::find(searchable.begin(), searchable.end(), m) == searchable.end())
             m = searchable.front();
         logger().info("bologna: playing {} after {} ms (depth {}, score {}, nodes {})",
-                      move_name(*variant_, m), elapsed, last.depth, last.score, last.nodes);
+                      move_name(*edition_, m), elapsed, last.depth, last.score, last.nodes);
         return m;
     }
 
@@ -256,7 +256,7 @@ class Client {
     std::ostream& out_;
     std::ostream& err_;
     Engine engine_;
-    VariantPtr variant_;
+    EditionPtr edition_;
     Socket socket_;
     std::optional<Position> pos_;
     std::string root_tfen_;          // where the engine's replay starts

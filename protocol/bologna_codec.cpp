@@ -243,7 +243,7 @@ const char* to_string(Turn t) {
     }
 }
 
-Result<State> parse_state(const Variant& v, std::string_view text) {
+Result<State> parse_state(const Edition& v, std::string_view text) {
     nlohmann::json j;
     try {
         j = nlohmann::json::parse(text);
@@ -298,7 +298,7 @@ Result<State> parse_state(const Variant& v, std::string_view text) {
     return st;
 }
 
-std::string state_json(const Variant& v, const std::array<Piece, MAX_SQUARES>& board, Turn turn) {
+std::string state_json(const Edition& v, const std::array<Piece, MAX_SQUARES>& board, Turn turn) {
     std::string out = "{\"board\":[";
     for (int r = 0; r < v.size; ++r) {
         out += r ? ",[" : "[";
@@ -320,16 +320,16 @@ std::string state_json(const Variant& v, const std::array<Piece, MAX_SQUARES>& b
 
 std::array<Piece, MAX_SQUARES> board_of(const Position& pos) {
     std::array<Piece, MAX_SQUARES> b{};
-    for (Square s = 0; s < pos.variant().num_squares; ++s) b[s] = pos.piece_on(s);
+    for (Square s = 0; s < pos.edition().num_squares; ++s) b[s] = pos.piece_on(s);
     return b;
 }
 
-std::string move_json(const Variant& v, Move m, Side mover) {
+std::string move_json(const Edition& v, Move m, Side mover) {
     return "{\"from\":\"" + square_name(v, m.from()) + "\",\"to\":\"" + square_name(v, m.to()) +
            "\",\"turn\":\"" + to_string(turn_of(mover)) + "\"}";
 }
 
-Result<Move> parse_move_json(const Variant& v, std::string_view text) {
+Result<Move> parse_move_json(const Edition& v, std::string_view text) {
     nlohmann::json j;
     try {
         j = nlohmann::json::parse(text);

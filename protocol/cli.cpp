@@ -173,14 +173,13 @@ int run_cli(int argc, const char* const argv[], std::istream& in, std::ostream& 
     std::string preset_names;
     for (const Preset& p : presets())
         preset_names += (preset_names.empty() ? "" : ", ") + std::string(p.name);
-    const std::string variant_help = "preset: " + preset_names;
+    const std::string preset_help = "preset: " + preset_names;
     po::options_description global("Options");
     global.add_options()("help,h", "print this help and exit")("version",
                                                                "print the version and exit")(
         "variant", po::value<std::string>()->default_value(std::string(default_preset_name())),
-        variant_help.c_str())(
-        "rules", po::value<std::string>(),
-        "rules string (OpenTafl notation plus our keys); overrides --variant")(
+        preset_help.c_str())("rules", po::value<std::string>(),
+                             "rules string (OpenTafl notation plus our keys); overrides --variant")(
         "hash", po::value<int64_t>(), "transposition table size in MB")(
         "threads", po::value<int64_t>(), "search threads")("eval-file", po::value<std::string>(),
                                                            "evaluation weights file")(
@@ -207,8 +206,7 @@ int run_cli(int argc, const char* const argv[], std::istream& in, std::ostream& 
         po::notify(vm);
 
         if (vm.count("help")) {
-            out << USAGE << "\n"
-                << global << "\ndocs/protocol.md lists the protocol commands.\n";
+            out << USAGE << "\n" << global << "\ndocs/protocol.md lists the protocol commands.\n";
             return 0;
         }
         if (vm.count("version")) {
@@ -244,7 +242,7 @@ int run_cli(int argc, const char* const argv[], std::istream& in, std::ostream& 
         auto apply = [&](const char* what, Status st) {
             if (!st) throw UsageError{std::string(what) + ": " + st.error()};
         };
-        apply("--variant", engine.set_variant(vm["variant"].as<std::string>()));
+        apply("--variant", engine.set_preset(vm["variant"].as<std::string>()));
         if (vm.count("rules")) apply("--rules", engine.set_rules(vm["rules"].as<std::string>()));
         if (vm.count("hash"))
             apply("--hash", engine.set_option("Hash", std::to_string(vm["hash"].as<int64_t>())));

@@ -69,7 +69,7 @@ std::vector<std::string> perft_lines(Position& pos, int depth, bool timing) {
     const int64_t start = now_ms();
     uint64_t total = 0;
     for (const auto& [move, count] : perft_divide(pos, depth)) {
-        lines.push_back(move_name(pos.variant(), move) + ": " + std::to_string(count));
+        lines.push_back(move_name(pos.edition(), move) + ": " + std::to_string(count));
         total += count;
     }
     const int64_t elapsed = now_ms() - start;
@@ -112,7 +112,7 @@ int run_analyze(Engine& engine, const AnalyzeOptions& o, LineWriter& out, std::o
     if (!limits_given) limits.depth = ANALYZE_DEFAULT_DEPTH;
 
     const Position& pos = engine.position();
-    const VariantPtr variant = pos.variant_ptr();
+    const EditionPtr edition = pos.edition_ptr();
     const std::string tfen = to_tfen(pos);
     const GameResult result = pos.result();
     if (o.json) {
@@ -131,7 +131,7 @@ int run_analyze(Engine& engine, const AnalyzeOptions& o, LineWriter& out, std::o
         std::string pv;
         for (Move m : info.pv) {
             if (!pv.empty()) pv += ' ';
-            pv += move_name(*variant, m);
+            pv += move_name(*edition, m);
         }
         if (o.json) {
             std::string line = "{\"type\":\"info\",\"depth\":" + std::to_string(info.depth) +
@@ -150,7 +150,7 @@ int run_analyze(Engine& engine, const AnalyzeOptions& o, LineWriter& out, std::o
                     ",\"time\":" + std::to_string(info.time_ms) + ",\"pv\":[";
             for (size_t i = 0; i < info.pv.size(); ++i) {
                 if (i) line += ',';
-                line += json_string(move_name(*variant, info.pv[i]));
+                line += json_string(move_name(*edition, info.pv[i]));
             }
             out.line(line + "]}");
         } else {
@@ -187,8 +187,8 @@ int run_analyze(Engine& engine, const AnalyzeOptions& o, LineWriter& out, std::o
     engine.on_info(nullptr);
     engine.on_bestmove(nullptr);
 
-    const std::string best_text = best.best.is_none() ? "(none)" : move_name(*variant, best.best);
-    const std::string ponder_text = best.ponder.is_none() ? "" : move_name(*variant, best.ponder);
+    const std::string best_text = best.best.is_none() ? "(none)" : move_name(*edition, best.best);
+    const std::string ponder_text = best.ponder.is_none() ? "" : move_name(*edition, best.ponder);
     if (o.json) {
         out.line("{\"type\":\"bestmove\",\"move\":" +
                  (best.best.is_none() ? std::string("null") : json_string(best_text)) +

@@ -12,7 +12,7 @@ namespace {
 
 // The board with coordinates, throne, corners and camps marked, and a key.
 std::vector<std::string> board_diagram(const Position& pos) {
-    const Variant& v = pos.variant();
+    const Edition& v = pos.edition();
     const int n = v.size;
     std::string files = "    ";
     for (int f = 0; f < n; ++f) files += std::string(" ") + char('a' + f) + (f + 1 < n ? " " : "");

@@ -98,7 +98,7 @@ class OtepLoop {
 
     // Rebuilds the game from a position record, losing the history.
     bool resync(std::string_view record, Side to_move) {
-        auto pos = parse_opentafl_position(engine_.position().variant_ptr(), record, to_move);
+        auto pos = parse_opentafl_position(engine_.position().edition_ptr(), record, to_move);
         if (!pos) {
             message(pos.error());
             return false;
@@ -183,7 +183,7 @@ class OtepLoop {
             std::lock_guard lock(mutex_);
             mode_ = mode;
             lines_.clear();
-            variant_ = game_->variant_ptr();
+            edition_ = game_->edition_ptr();
         }
         if (Status st = engine_.go(limits); !st) message(st.error());
     }
@@ -196,7 +196,7 @@ class OtepLoop {
             m = sent_move_;
             sent_move_ = MOVE_NONE;
         }
-        if (m && parse_legal_move(*game_, move_name(game_->variant(), m))) {
+        if (m && parse_legal_move(*game_, move_name(game_->edition(), m))) {
             game_->make_move(m);
             rejected_.clear();
         }
@@ -240,7 +240,7 @@ class OtepLoop {
         if (code && *code == 2 && sent_move_) {
             // Illegal by the host's rules: never offer it again here.
             rejected_.insert(sent_move_.raw());
-            logger().warn("otep: host rejected {}", move_name(game_->variant(), sent_move_));
+            logger().warn("otep: host rejected {}", move_name(game_->edition(), sent_move_));
         } else {
             logger().warn("otep: host error {}", w.size() >= 2 ? std::string(w[1]) : "?");
         }
@@ -252,9 +252,9 @@ class OtepLoop {
 
     void on_info(const SearchInfo& info) {
         std::lock_guard lock(mutex_);
-        if (mode_ == Mode::NONE || !variant_ || info.pv.empty()) return;
+        if (mode_ == Mode::NONE || !edition_ || info.pv.empty()) return;
         std::string pv;
-        for (Move m : info.pv) pv += (pv.empty() ? "" : " ") + move_name(*variant_, m);
+        for (Move m : info.pv) pv += (pv.empty() ? "" : " ") + move_name(*edition_, m);
         if (mode_ == Mode::ANALYZE) {
             if (int(lines_.size()) < info.multipv) lines_.resize(info.multipv);
             lines_[info.multipv - 1] = info;
@@ -277,13 +277,13 @@ class OtepLoop {
                 return;
             }
             sent_move_ = best.best;
-            writer_.line("move " + move_name(*variant_, best.best));
+            writer_.line("move " + move_name(*edition_, best.best));
         } else if (mode == Mode::ANALYZE) {
             std::string text = "analysis " + std::to_string(lines_.size());
             for (const SearchInfo& info : lines_) {
                 std::string moves;
                 for (Move m : info.pv)
-                    moves += (moves.empty() ? "" : "|") + move_name(*variant_, m);
+                    moves += (moves.empty() ? "" : "|") + move_name(*edition_, m);
                 const Value eval =
                     info.mate ? (info.mate > 0 ? VALUE_WIN : -VALUE_WIN) - info.mate : info.score;
                 text +=
@@ -302,7 +302,7 @@ class OtepLoop {
     std::mutex mutex_; // guards what the search callbacks touch
     Mode mode_ = Mode::NONE;
     Move sent_move_;
-    VariantPtr variant_;
+    EditionPtr edition_;
     std::vector<SearchInfo> lines_;
 };
 

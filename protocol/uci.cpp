@@ -60,7 +60,7 @@ Result<PositionCommand> parse_position(const std::vector<std::string_view>& args
 Result<SearchLimits> parse_go(const std::vector<std::string_view>& args, const Position& pos) {
     SearchLimits limits;
     constexpr int64_t MAX_MS = int64_t(1) << 40; // about 35 years
-    const Side first = pos.variant().rules.attackers_first ? ATTACKERS : DEFENDERS;
+    const Side first = pos.edition().rules.attackers_first ? ATTACKERS : DEFENDERS;
     size_t i = 0;
     auto value = [&](std::string_view key, int64_t lo, int64_t hi) -> Result<int64_t> {
         if (i + 1 >= args.size()) return Error{"go " + std::string(key) + ": the value is missing"};
@@ -196,7 +196,7 @@ std::string option_line(const OptionInfo& o) {
     return s;
 }
 
-std::string info_line(const Variant& variant, const SearchInfo& info) {
+std::string info_line(const Edition& edition, const SearchInfo& info) {
     std::string s = "info depth " + std::to_string(info.depth);
     if (info.seldepth) s += " seldepth " + std::to_string(info.seldepth);
     s += " multipv " + std::to_string(info.multipv);
@@ -208,15 +208,15 @@ std::string info_line(const Variant& variant, const SearchInfo& info) {
          " hashfull " + std::to_string(info.hashfull) + " time " + std::to_string(info.time_ms);
     if (!info.pv.empty()) {
         s += " pv";
-        for (Move m : info.pv) s += " " + move_name(variant, m);
+        for (Move m : info.pv) s += " " + move_name(edition, m);
     }
     return s;
 }
 
-std::string bestmove_line(const Variant& variant, const BestMove& best) {
+std::string bestmove_line(const Edition& edition, const BestMove& best) {
     if (best.best.is_none()) return "bestmove (none)";
-    std::string s = "bestmove " + move_name(variant, best.best);
-    if (!best.ponder.is_none()) s += " ponder " + move_name(variant, best.ponder);
+    std::string s = "bestmove " + move_name(edition, best.best);
+    if (!best.ponder.is_none()) s += " ponder " + move_name(edition, best.ponder);
     return s;
 }
 
@@ -224,18 +224,18 @@ std::string bestmove_line(const Variant& variant, const BestMove& best) {
 
 UciLoop::UciLoop(Engine& engine, std::ostream& out) : engine_(engine), writer_(out) {
     engine_.on_info([this](const SearchInfo& info) {
-        VariantPtr v;
+        EditionPtr v;
         {
-            std::lock_guard lock(variant_mutex_);
-            v = search_variant_;
+            std::lock_guard lock(edition_mutex_);
+            v = search_edition_;
         }
         if (v) writer_.line(uci::info_line(*v, info));
     });
     engine_.on_bestmove([this](const BestMove& best) {
-        VariantPtr v;
+        EditionPtr v;
         {
-            std::lock_guard lock(variant_mutex_);
-            v = search_variant_;
+            std::lock_guard lock(edition_mutex_);
+            v = search_edition_;
         }
         // Set first: a GUI that has read the line may send the next command at once.
         bestmove_sent_ = true;
@@ -375,8 +375,8 @@ void UciLoop::cmd_go(const std::vector<std::string_view>& args) {
     auto limits = uci::parse_go(args, engine_.position());
     if (!limits) return error(limits.error());
     {
-        std::lock_guard lock(variant_mutex_);
-        search_variant_ = engine_.position().variant_ptr();
+        std::lock_guard lock(edition_mutex_);
+        search_edition_ = engine_.position().edition_ptr();
     }
     bestmove_sent_ = false;
     if (Status st = engine_.go(*limits); !st) {

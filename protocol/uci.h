@@ -48,8 +48,8 @@ const OptionInfo* find_option(const std::vector<OptionInfo>& options, std::strin
 
 // Printed forms.
 std::string option_line(const OptionInfo& option);
-std::string info_line(const Variant& variant, const SearchInfo& info);
-std::string bestmove_line(const Variant& variant, const BestMove& best);
+std::string info_line(const Edition& edition, const SearchInfo& info);
+std::string bestmove_line(const Edition& edition, const BestMove& best);
 
 // The largest depth `go depth` and `perft` accept.
 constexpr int MAX_GO_DEPTH = 200;
@@ -95,8 +95,8 @@ class UciLoop {
 
     Engine& engine_;
     LineWriter writer_;
-    std::mutex variant_mutex_;
-    VariantPtr search_variant_; // the variant of the running search's moves
+    std::mutex edition_mutex_;
+    EditionPtr search_edition_; // the edition of the running search's moves
     // Set when the running search has printed its best move: it is over for
     // the GUI even if its threads are still winding down.
     std::atomic<bool> bestmove_sent_{true};

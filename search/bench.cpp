@@ -56,7 +56,7 @@ Engine::BenchResult Engine::bench(int depth, int hash_mb, int threads) const {
     BenchResult r;
     const auto t0 = std::chrono::steady_clock::now();
     for (const BenchPosition& bp : bench_positions()) {
-        e.set_variant(bp.preset);
+        e.set_preset(bp.preset);
         e.new_game();
         e.set_position(bp.tfen, {});
         SearchLimits lim;

@@ -35,8 +35,8 @@ RootMove make_root_move(Move m) {
 } // namespace
 
 struct Engine::Impl {
-    std::string variant_name;
-    VariantPtr variant;
+    std::string preset_name;
+    EditionPtr edition;
     std::optional<Position> pos;
     std::vector<uint64_t> keys; // game history for repetitions (root last)
     std::vector<int> windows;
@@ -61,18 +61,18 @@ struct Engine::Impl {
     std::unique_ptr<SearchContext> ctx;
     std::atomic<uint64_t> last_nodes{0};
 
-    void adopt(VariantPtr v, std::string name) {
-        const bool same_rules = variant && variant->rules == v->rules;
-        variant = std::move(v);
-        variant_name = std::move(name);
-        pos.emplace(variant);
+    void adopt(EditionPtr v, std::string name) {
+        const bool same_rules = edition && edition->rules == v->rules;
+        edition = std::move(v);
+        preset_name = std::move(name);
+        pos.emplace(edition);
         keys.assign(1, pos->key());
         windows.assign(1, 0);
         if (!same_rules) reset_params();
     }
     // The defaults of the rules, then the EvalFile over them if one is set.
     void reset_params() {
-        params = default_params(variant->rules);
+        params = default_params(edition->rules);
         if (!eval_file.empty())
             if (auto p = load_params_file(eval_file, params)) params = *p;
     }
@@ -131,11 +131,11 @@ std::vector<Option> Engine::Impl::declare_options(Engine& engine) {
                     }});
     rows.push_back(
         {{"Variant", T::COMBO, std::string(default_preset_name()), 0, 0, std::move(preset_names)},
-         [&engine](const OptionValue& v) { return engine.set_variant(v.text); }});
+         [&engine](const OptionValue& v) { return engine.set_preset(v.text); }});
     rows.push_back({{"Rules", T::STRING, "", 0, 0, {}},
                     [&engine](const OptionValue& v) { return engine.set_rules(v.text); }});
     rows.push_back({{"EvalFile", T::STRING, "", 0, 0, {}}, [this](const OptionValue& v) -> Status {
-                        const EvalParams defaults = default_params(variant->rules);
+                        const EvalParams defaults = default_params(edition->rules);
                         if (v.text.empty() || v.text == "<empty>") {
                             eval_file.clear();
                             params = defaults;
@@ -182,11 +182,11 @@ Engine::~Engine() {
     impl_->join();
 }
 
-Status Engine::set_variant(std::string_view preset_name) {
-    if (searching()) return Error{"cannot change the variant while searching"};
+Status Engine::set_preset(std::string_view preset_name) {
+    if (searching()) return Error{"cannot change the preset while searching"};
     auto rules = preset_rules(preset_name);
     if (!rules) return Error{rules.error()};
-    auto v = Variant::make(*rules);
+    auto v = Edition::make(*rules);
     if (!v) return Error{v.error()};
     impl_->adopt(*v, std::string(preset_name));
     return {};
@@ -196,7 +196,7 @@ Status Engine::set_rules(std::string_view rules_string, RulesReading reading) {
     if (searching()) return Error{"cannot change the rules while searching"};
     auto rules = parse_rules(rules_string, reading);
     if (!rules) return Error{rules.error()};
-    auto v = Variant::make(*rules);
+    auto v = Edition::make(*rules);
     if (!v) return Error{v.error()};
     std::string name = "custom";
     for (const Preset& p : presets()) {
@@ -212,9 +212,9 @@ Status Engine::set_position(std::string_view tfen, const std::vector<std::string
     Impl& d = *impl_;
     std::optional<Position> p;
     if (tfen.empty() || tfen == "startpos") {
-        p.emplace(d.variant);
+        p.emplace(d.edition);
     } else {
-        auto parsed = parse_tfen(d.variant, tfen);
+        auto parsed = parse_tfen(d.edition, tfen);
         if (!parsed) return Error{parsed.error()};
         p.emplace(std::move(*parsed));
     }
@@ -236,9 +236,9 @@ Status Engine::set_position(std::string_view tfen, const std::vector<std::string
 Status Engine::set_position(const Position& pos) {
     if (searching()) return Error{"cannot set the position while searching"};
     Impl& d = *impl_;
-    if (pos.variant().rules != d.variant->rules) {
-        d.variant = pos.variant_ptr();
-        d.variant_name = "custom";
+    if (pos.edition().rules != d.edition->rules) {
+        d.edition = pos.edition_ptr();
+        d.preset_name = "custom";
         d.reset_params();
     }
     d.pos.emplace(pos);
@@ -251,13 +251,13 @@ const Position& Engine::position() const {
     return *impl_->pos;
 }
 std::string Engine::rules_string() const {
-    return print_rules(impl_->variant->rules);
+    return print_rules(impl_->edition->rules);
 }
 
 std::vector<OptionInfo> Engine::options() const {
     std::vector<OptionInfo> out;
     for (const Option& o : impl_->options) out.push_back(o.info);
-    const EvalParams defaults = default_params(impl_->variant->rules);
+    const EvalParams defaults = default_params(impl_->edition->rules);
     for (size_t i = 0; i < param_table().size(); ++i)
         out.push_back(impl_->weight_option(ParamId(i), defaults).info);
     return out;
@@ -268,7 +268,7 @@ Status Engine::set_option(std::string_view name, std::string_view value) {
     Impl& d = *impl_;
     if (const Option* o = find_option(d.options, name)) return apply_option(*o, value);
     if (auto id = find_param(name))
-        return apply_option(d.weight_option(*id, default_params(d.variant->rules)), value);
+        return apply_option(d.weight_option(*id, default_params(d.edition->rules)), value);
     return Error{"unknown option '" + printable(name) + "'"};
 }
 
@@ -345,7 +345,7 @@ void Engine::Impl::main_search() {
     if (main.root_moves.empty()) {
         // Nothing to search: say how the game stands.
         SearchInfo info;
-        if (over.winner == Winner::DRAW || (!over.over() && !variant->rules.no_moves_loses)) {
+        if (over.winner == Winner::DRAW || (!over.over() && !edition->rules.no_moves_loses)) {
             info.score = 0;
         } else {
             const Side stm = pos->side_to_move();

@@ -64,7 +64,7 @@ class Engine {
     Engine& operator=(const Engine&) = delete;
 
     // Game set-up. Each call is applied whole or not at all.
-    Status set_variant(std::string_view preset_name);
+    Status set_preset(std::string_view preset_name);
     // `reading`: how hostility lists read when the string does not say
     // (BY_SIDE for what an OpenTafl host sends; see RulesReading).
     Status set_rules(std::string_view rules_string, RulesReading reading = RulesReading::BY_PIECE);

@@ -21,7 +21,7 @@ namespace branan {
 // on a capturing square, and it is not the king's unless he captures too
 // (a hammer).
 inline bool is_capture(const Position& pos, const tafl::CaptureMap& cap, Move m) {
-    return test(cap.one, m.to()) && (pos.piece_on(m.from()) != KING || pos.variant().king_hammer);
+    return test(cap.one, m.to()) && (pos.piece_on(m.from()) != KING || pos.edition().king_hammer);
 }
 
 // What a node searches.

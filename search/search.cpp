@@ -24,7 +24,7 @@ uint64_t SearchContext::total_nodes() const {
 Worker::Worker(SearchContext& ctx, int id, const Position& root,
                const std::vector<uint64_t>& game_keys, const std::vector<int>& game_windows,
                History& history)
-    : ctx_(ctx), id_(id), pos_(root), rules_(root.variant().rules), history_(history) {
+    : ctx_(ctx), id_(id), pos_(root), rules_(root.edition().rules), history_(history) {
     keys_ = game_keys;
     windows_ = game_windows;
     root_idx_ = idx_ = int(keys_.size()) - 1;

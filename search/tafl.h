@@ -2,7 +2,7 @@
 
 // Tafl tactics for move ordering and the quiescence search: what a move
 // would capture, whether the king can escape or be captured next move, and
-// which squares block his way out. All are read from the Variant's masks,
+// which squares block his way out. All are read from the Edition's masks,
 // like make_move, without making the move.
 
 #include "capture.h"
@@ -14,14 +14,14 @@ namespace branan::tafl {
 inline Bitboard king_escapes(const Position& pos) {
     const Square k = pos.king_square();
     if (k == NO_SQUARE) return 0;
-    return move_targets(pos, k) & pos.variant().escape;
+    return move_targets(pos, k) & pos.edition().escape;
 }
 
 // Squares an attacker could stand on to stop the king reaching `escapes`:
 // the squares between the king and each escape square, and the escape
 // square itself.
 inline Bitboard escape_paths(const Position& pos, Bitboard escapes) {
-    const Variant& v = pos.variant();
+    const Edition& v = pos.edition();
     const Square k = pos.king_square();
     Bitboard paths = 0;
     for (int d = 0; d < 4; ++d) {
@@ -41,7 +41,7 @@ inline Bitboard escape_paths(const Position& pos, Bitboard escapes) {
 // Calls f(Move) for every legal move of `side` to the empty square t.
 template <typename F>
 inline void for_each_move_to(const Position& pos, Square t, Side side, F&& f) {
-    const Variant& v = pos.variant();
+    const Edition& v = pos.edition();
     for (int d = 0; d < 4; ++d) {
         Square s = v.neighbour[t][d];
         while (s != NO_SQUARE && pos.piece_on(s) == NO_PIECE) s = v.neighbour[s][d];
@@ -69,7 +69,7 @@ inline bool can_reach(const Position& pos, Square t, Side side) {
 // Whether an attacker arriving on t (next to the king, direction d from t
 // to the king) would capture him, on the current board.
 inline bool captures_king_from(const Position& pos, Square t, int d) {
-    const Variant& v = pos.variant();
+    const Edition& v = pos.edition();
     const Square a = v.neighbour[t][d];
     auto at = [&](Square s) { return s == t ? ATTACKER : pos.piece_on(s); };
     if (test(v.king_strong, a)) {
@@ -97,7 +97,7 @@ inline bool captures_king_from(const Position& pos, Square t, int d) {
 // The squares from which an attacker moving there would capture the king
 // (empty, next to the king), whether or not an attacker can get there.
 inline Bitboard king_capture_squares(const Position& pos) {
-    const Variant& v = pos.variant();
+    const Edition& v = pos.edition();
     const Square k = pos.king_square();
     if (k == NO_SQUARE) return 0;
     Bitboard out = 0;
@@ -127,7 +127,7 @@ struct CaptureMap {
 };
 
 inline CaptureMap capture_squares(const Position& pos, Side us) {
-    const Variant& v = pos.variant();
+    const Edition& v = pos.edition();
     const Piece victim = us == ATTACKERS ? DEFENDER : ATTACKER;
     const Bitboard empty = v.board & ~pos.occupied();
     Bitboard ours = pos.pieces(us);
@@ -156,7 +156,7 @@ struct MoveEffect {
 };
 
 inline MoveEffect move_effect(const Position& pos, Move m) {
-    const Variant& v = pos.variant();
+    const Edition& v = pos.edition();
     const Square from = m.from(), to = m.to();
     const Piece p = pos.piece_on(from);
     const Side us = side_of(p);

@@ -2,7 +2,7 @@
 // (BOLOGNA.md): perft equal to the server's own checker, one position per
 // rule, and a second, plain model of the server's checks (written from
 // BOLOGNA.md §6.2-6.4 square by square, reading nothing of the engine's
-// Variant) compared with the engine over random games: the same legal
+// Edition) compared with the engine over random games: the same legal
 // moves, the same board after every move and the same end.
 
 #include <random>
@@ -143,7 +143,7 @@ std::set<std::pair<int, int>> engine_moves(const Position& pos) {
 
 TEST_CASE("ashton: perft from the start equals the server's own checker", "[ashton]") {
     Position pos = tfen("ashton", ASHTON_START);
-    CHECK(to_tfen(Position(variant("ashton"))) == ASHTON_START);
+    CHECK(to_tfen(Position(edition("ashton"))) == ASHTON_START);
     CHECK(pos.side_to_move() == DEFENDERS); // white moves first
     CHECK(perft(pos, 1) == 56);
     CHECK(perft(pos, 2) == 4408);
@@ -155,7 +155,7 @@ TEST_CASE("ashton: the engine and the server's checks agree over random games", 
     std::mt19937 rng(20261201);
     int plies = 0, games = 0, captured = 0, escaped = 0;
     while (games < 150) {
-        Position pos(variant("ashton"));
+        Position pos(edition("ashton"));
         ServerModel model = model_of(pos);
         for (int ply = 0; ply < 300; ++ply) {
             INFO("game " << games << " ply " << ply << " " << to_tfen(pos));
@@ -193,7 +193,7 @@ TEST_CASE("ashton: the engine and the server's checks agree over random games", 
 TEST_CASE("ashton: make/unmake and the Zobrist key over long random games", "[ashton]") {
     std::mt19937 rng(7);
     for (int g = 0; g < 20; ++g) {
-        Position pos(variant("ashton"));
+        Position pos(edition("ashton"));
         std::vector<std::string> boards{to_tfen(pos)};
         for (int ply = 0; ply < 400; ++ply) {
             MoveList list;
@@ -414,8 +414,8 @@ TEST_CASE("ashton: a side with no legal move loses; positions out of a camp are 
     Position pos = setup("ashton", "Kc3 tb3 td3 tc4 tc2 tg7", 'd');
     CHECK(pos.result() == game(Winner::ATTACKERS, EndReason::NO_MOVES));
     // An attacker may stand in a camp, a defender or the king may not.
-    CHECK(parse_tfen(variant("ashton"), make_tfen(9, "Ke5 ta4", 'a')).ok());
-    auto bad = parse_tfen(variant("ashton"), make_tfen(9, "Ke5 Ta4", 'a'));
+    CHECK(parse_tfen(edition("ashton"), make_tfen(9, "Ke5 ta4", 'a')).ok());
+    auto bad = parse_tfen(edition("ashton"), make_tfen(9, "Ke5 Ta4", 'a'));
     REQUIRE_FALSE(bad.ok());
     CHECK_THAT(bad.error(), Catch::Contains("a4"));
 }

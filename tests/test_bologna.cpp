@@ -37,13 +37,13 @@ using namespace branan::bologna;
 
 namespace {
 
-VariantPtr ashton() {
-    static VariantPtr v = [] {
+EditionPtr ashton() {
+    static EditionPtr v = [] {
         auto rules = preset_rules("ashton");
         REQUIRE(rules.ok());
-        auto variant = Variant::make(*rules);
-        REQUIRE(variant.ok());
-        return *variant;
+        auto edition = Edition::make(*rules);
+        REQUIRE(edition.ok());
+        return *edition;
     }();
     return v;
 }
@@ -51,7 +51,7 @@ VariantPtr ashton() {
 Position after(std::initializer_list<const char*> moves) {
     Position pos(ashton());
     for (const char* text : moves) {
-        auto m = parse_move(pos.variant(), text);
+        auto m = parse_move(pos.edition(), text);
         REQUIRE(m.ok());
         INFO(text);
         REQUIRE(server_check(pos, *m).ok());
@@ -213,7 +213,7 @@ int free_port() {
 TEST_CASE("bologna: state JSON maps board[0] to row 1 and columns a..i", "[bologna]") {
     // White d5-d8 leaves an asymmetric board: a white soldier on d8.
     const Position pos = after({"d5-d8"});
-    const std::string json = state_json(pos.variant(), board_of(pos), Turn::BLACK);
+    const std::string json = state_json(pos.edition(), board_of(pos), Turn::BLACK);
     const nlohmann::json j = nlohmann::json::parse(json);
     CHECK(j["turn"] == "BLACK");
     CHECK(j["board"].size() == 9);
@@ -228,7 +228,7 @@ TEST_CASE("bologna: state JSON maps board[0] to row 1 and columns a..i", "[bolog
                      0) == 0);
     CHECK(contains(json, "],\"turn\":\"BLACK\"}"));
 
-    auto st = parse_state(pos.variant(), json);
+    auto st = parse_state(pos.edition(), json);
     REQUIRE(st.ok());
     CHECK(st->turn == Turn::BLACK);
     CHECK(st->board == board_of(pos));
@@ -239,7 +239,7 @@ TEST_CASE("bologna: state JSON maps board[0] to row 1 and columns a..i", "[bolog
     nlohmann::json hand = j;
     hand["board"][0][0] = "BLACK"; // a1
     hand["board"][8][8] = "WHITE"; // i9
-    auto st2 = parse_state(pos.variant(), hand.dump());
+    auto st2 = parse_state(pos.edition(), hand.dump());
     REQUIRE(st2.ok());
     CHECK(st2->board[sq("a1")] == ATTACKER);
     CHECK(st2->board[sq("i9")] == DEFENDER);
@@ -248,24 +248,24 @@ TEST_CASE("bologna: state JSON maps board[0] to row 1 and columns a..i", "[bolog
 TEST_CASE("bologna: THRONE once the king has left e5, KING while he stands there", "[bologna]") {
     // e6 steps aside, then the king leaves the throne.
     Position pos = after({"e6-h6", "e8-f8", "e5-e6"});
-    const std::string json = state_json(pos.variant(), board_of(pos), Turn::BLACK);
+    const std::string json = state_json(pos.edition(), board_of(pos), Turn::BLACK);
     const nlohmann::json j = nlohmann::json::parse(json);
     CHECK(j["board"][4][4] == "THRONE");
     CHECK(j["board"][5][4] == "KING");
-    auto st = parse_state(pos.variant(), json);
+    auto st = parse_state(pos.edition(), json);
     REQUIRE(st.ok());
     CHECK(st->board[sq("e5")] == NO_PIECE);
     CHECK(st->board == board_of(pos));
     // THRONE anywhere else is not a state the server sends.
     nlohmann::json bad = j;
     bad["board"][0][0] = "THRONE";
-    auto wrong = parse_state(pos.variant(), bad.dump());
+    auto wrong = parse_state(pos.edition(), bad.dump());
     REQUIRE_FALSE(wrong.ok());
     CHECK(contains(wrong.error(), "THRONE on a1"));
 }
 
 TEST_CASE("bologna: move JSON both ways", "[bologna]") {
-    const Variant& v = *ashton();
+    const Edition& v = *ashton();
     CHECK(move_json(v, Move(sq("d1"), sq("c1")), DEFENDERS) ==
           "{\"from\":\"d1\",\"to\":\"c1\",\"turn\":\"WHITE\"}");
     CHECK(move_json(v, Move(sq("e3"), sq("c3")), ATTACKERS) ==
@@ -302,7 +302,7 @@ TEST_CASE("bologna: move JSON both ways", "[bologna]") {
 }
 
 TEST_CASE("bologna: bad states are refused with a message naming the fault", "[bologna]") {
-    const Variant& v = *ashton();
+    const Edition& v = *ashton();
     const Position pos(ashton());
     const nlohmann::json good = nlohmann::json::parse(state_json(v, board_of(pos), Turn::WHITE));
     auto refused = [&](const std::string& text, const std::string& says) {
@@ -531,7 +531,7 @@ TEST_CASE("bologna: a refused move is asked again and not repeated; too many los
     std::thread w = client_thread(client_options(DEFENDERS, server.white_port()), white);
     // No Catch2 assertions on this thread: it counts, the test checks.
     int states = 0, bad_states = 0;
-    const VariantPtr variant = ashton();
+    const EditionPtr edition = ashton();
     std::thread b([&] {
         auto fd = connect_to("127.0.0.1", server.black_port(), 5000);
         if (!fd) return;
@@ -541,7 +541,7 @@ TEST_CASE("bologna: a refused move is asked again and not repeated; too many los
             FrameRead f = read_frame(*fd, 10000);
             if (f.status != FrameStatus::OK) break;
             ++states;
-            auto st = parse_state(*variant, f.payload);
+            auto st = parse_state(*edition, f.payload);
             if (!st)
                 ++bad_states;
             else if (st->turn == Turn::BLACK)

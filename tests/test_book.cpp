@@ -41,8 +41,8 @@ BookSpec small_spec(int threads) {
     return s;
 }
 
-VariantPtr variant_of(const std::string& preset) {
-    return *Variant::make(*preset_rules(preset));
+EditionPtr edition_of(const std::string& preset) {
+    return *Edition::make(*preset_rules(preset));
 }
 
 struct TempDir {
@@ -104,19 +104,19 @@ TEST_CASE("book: every opening replays, is unique, open, and scored within the m
     TempDir dir;
     const std::string path = dir / "book.txt";
     std::ofstream(path) << format_book(*book, "branan-book test");
-    const VariantPtr variant = variant_of(spec.preset);
+    const EditionPtr edition = edition_of(spec.preset);
     match::OpeningSource source;
     source.kind = match::OpeningSource::Kind::FILE;
     source.path = path;
     source.format = "moves";
     match::OpeningBook reader;
-    const Status loaded = reader.load(source, variant, 1);
+    const Status loaded = reader.load(source, edition, 1);
     INFO(loaded.error());
     REQUIRE(loaded);
     REQUIRE(reader.size() == book->entries.size());
 
     Engine engine;
-    REQUIRE(engine.set_variant(spec.preset));
+    REQUIRE(engine.set_preset(spec.preset));
     REQUIRE(engine.set_option("EvalFile", spec.eval_file));
     std::set<uint64_t> keys;
     for (size_t i = 0; i < book->entries.size(); ++i) {
@@ -125,7 +125,7 @@ TEST_CASE("book: every opening replays, is unique, open, and scored within the m
         CHECK(int(e.moves.size()) >= spec.min_plies);
         CHECK(int(e.moves.size()) <= spec.max_plies);
         // Replayed: the game goes on, and no position comes twice.
-        Position pos(variant);
+        Position pos(edition);
         for (const std::string& text : e.moves) {
             auto m = parse_legal_move(pos, text);
             REQUIRE(m);
@@ -186,14 +186,14 @@ TEST_CASE("book: with playouts, each kept opening's game pair is won once by eac
     REQUIRE(book->entries.size() == 3);
     CHECK(book->stats.played == book->stats.one_sided + book->stats.kept);
     // Replayed on other engines: the same games, each side wins once.
-    const VariantPtr variant = variant_of(spec.preset);
+    const EditionPtr edition = edition_of(spec.preset);
     Engine a, b;
-    REQUIRE(a.set_variant(spec.preset));
-    REQUIRE(b.set_variant(spec.preset));
+    REQUIRE(a.set_preset(spec.preset));
+    REQUIRE(b.set_preset(spec.preset));
     REQUIRE(a.set_option("EvalFile", spec.eval_file));
     REQUIRE(b.set_option("EvalFile", spec.eval_file));
     for (const BookEntry& e : book->entries) {
-        const PairResult r = play_pair(a, b, spec.playout_nodes, variant, e.moves, 120);
+        const PairResult r = play_pair(a, b, spec.playout_nodes, edition, e.moves, 120);
         CHECK(r.split());
         CHECK(r.first != r.second);
     }

@@ -18,11 +18,11 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "edition.h"
 #include "notation.h"
 #include "perft.h"
 #include "position.h"
 #include "rules.h"
-#include "variant.h"
 
 namespace {
 
@@ -214,11 +214,11 @@ std::vector<std::string> lines_of(const std::string& text) {
 uint64_t expected_perft(const std::string& preset, int depth, const std::string& tfen = "") {
     auto rules = branan::preset_rules(preset);
     REQUIRE(rules.ok());
-    auto variant = branan::Variant::make(*rules);
-    REQUIRE(variant.ok());
-    branan::Position pos(*variant);
+    auto edition = branan::Edition::make(*rules);
+    REQUIRE(edition.ok());
+    branan::Position pos(*edition);
     if (!tfen.empty()) {
-        auto p = branan::parse_tfen(*variant, tfen);
+        auto p = branan::parse_tfen(*edition, tfen);
         REQUIRE(p.ok());
         pos = *p;
     }

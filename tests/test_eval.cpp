@@ -14,13 +14,13 @@
 #include <thread>
 #include <vector>
 
+#include "edition.h"
 #include "evaluate.h"
 #include "movegen.h"
 #include "notation.h"
 #include "params.h"
 #include "position.h"
 #include "rules.h"
-#include "variant.h"
 
 using namespace branan;
 
@@ -41,15 +41,15 @@ std::vector<std::string> eval_presets() {
     return out;
 }
 
-VariantPtr eval_variant(const std::string& preset) {
+EditionPtr eval_edition(const std::string& preset) {
     auto rules = preset_rules(preset);
     REQUIRE(rules.ok());
-    auto v = Variant::make(*rules);
+    auto v = Edition::make(*rules);
     REQUIRE(v.ok());
     return *v;
 }
 
-Position eval_tfen(const VariantPtr& v, const std::string& text) {
+Position eval_tfen(const EditionPtr& v, const std::string& text) {
     auto pos = parse_tfen(v, text);
     INFO("TFEN '" << text << "': " << (pos ? std::string("ok") : pos.error()));
     REQUIRE(pos.ok());
@@ -60,7 +60,7 @@ Position eval_tfen(const VariantPtr& v, const std::string& text) {
 // (t bit 0: mirror files, bit 1: mirror ranks, bit 2: swap files and ranks),
 // built from the placement; side to move and counters are kept.
 Position transformed(const Position& pos, int t) {
-    const Variant& v = pos.variant();
+    const Edition& v = pos.edition();
     const int n = v.size;
     std::array<Piece, MAX_SQUARES> board{};
     for (Square s = 0; s < v.num_squares; ++s) {
@@ -70,7 +70,7 @@ Position transformed(const Position& pos, int t) {
         if (t & 4) std::swap(f, r);
         board[r * n + f] = pos.piece_on(s);
     }
-    auto out = Position::from_placement(pos.variant_ptr(), board, pos.side_to_move(),
+    auto out = Position::from_placement(pos.edition_ptr(), board, pos.side_to_move(),
                                         pos.plies_since_capture(), pos.fullmove());
     REQUIRE(out.ok());
     return *out;
@@ -78,7 +78,7 @@ Position transformed(const Position& pos, int t) {
 
 // Positions of random games from the start (the game's decided positions
 // included), `games` games of at most `max_plies` plies.
-std::vector<Position> random_positions(const VariantPtr& v, int games, int max_plies,
+std::vector<Position> random_positions(const EditionPtr& v, int games, int max_plies,
                                        uint32_t seed) {
     std::mt19937 rng(seed);
     std::vector<Position> out;
@@ -287,7 +287,7 @@ TEST_CASE("eval: trace coefficients reproduce the evaluation exactly", "[eval]")
     int checked = 0;
     for (const std::string& preset : eval_presets()) {
         INFO(preset);
-        const VariantPtr v = eval_variant(preset);
+        const EditionPtr v = eval_edition(preset);
         const EvalParams defaults = default_params(v->rules);
         const auto positions = random_positions(v, 40, 120, 1234);
         for (const Position& pos : positions) {
@@ -309,7 +309,7 @@ TEST_CASE("eval: the evaluation is symmetric under the board's symmetries", "[ev
     std::mt19937 rng(5);
     for (const std::string& preset : eval_presets()) {
         INFO(preset);
-        const VariantPtr v = eval_variant(preset);
+        const EditionPtr v = eval_edition(preset);
         const EvalParams defaults = default_params(v->rules);
         const auto positions = random_positions(v, 40, 120, 99);
         REQUIRE(positions.size() > 200);
@@ -331,7 +331,7 @@ TEST_CASE("eval: the evaluation is symmetric under the board's symmetries", "[ev
 }
 
 TEST_CASE("eval: the side to move sees the negated score of the other side", "[eval]") {
-    const VariantPtr v = eval_variant("tablut");
+    const EditionPtr v = eval_edition("tablut");
     const EvalParams p = default_params(v->rules);
     for (const Position& pos : random_positions(v, 10, 60, 3)) {
         // Coefficients other than the side-to-move terms are the same for
@@ -346,7 +346,7 @@ TEST_CASE("eval: the side to move sees the negated score of the other side", "[e
 }
 
 TEST_CASE("eval: open lines to escape squares", "[eval]") {
-    const VariantPtr b = eval_variant("brandubh");
+    const EditionPtr b = eval_edition("brandubh");
     const EvalParams p = default_params(b->rules);
     // King on d1 (bottom edge, between the corners), a quiet board.
     // Ranks top down: 7 ... 1.
@@ -375,14 +375,14 @@ TEST_CASE("eval: open lines to escape squares", "[eval]") {
     CHECK(trace(blockable).coef[ESCAPE_ROUTE_ONE][DEFENDERS] == 1);
     CHECK(trace(blockable).coef[ESCAPE_ROUTES_TWO][DEFENDERS] == 0);
     // Attackers to move who can capture the king: his lines do not count.
-    const VariantPtr h = eval_variant("brandubh-house");
+    const EditionPtr h = eval_edition("brandubh-house");
     const Position capture = eval_tfen(h, "4t2/7/7/7/7/7/2tK3 a"); // e7-e1 captures on d1
     const EvalTrace tc = trace(capture);
     CHECK(tc.coef[KING_CAPTURE_THREAT][ATTACKERS] == 1);
     CHECK(tc.coef[ESCAPE_ROUTE_ONE][DEFENDERS] + tc.coef[ESCAPE_ROUTES_TWO][DEFENDERS] == 0);
 
     // Tablut: edge escape, the king on c3 sees two edges.
-    const VariantPtr tv = eval_variant("tablut");
+    const EditionPtr tv = eval_edition("tablut");
     const EvalParams tp = default_params(tv->rules);
     const Position tab = eval_tfen(tv, "9/9/9/9/9/5t3/2K6/9/9 d");
     CHECK(trace(tab).coef[ESCAPE_ROUTE_TO_MOVE][DEFENDERS] == 1);
@@ -390,7 +390,7 @@ TEST_CASE("eval: open lines to escape squares", "[eval]") {
 }
 
 TEST_CASE("eval: distance to the nearest escape square", "[eval]") {
-    const VariantPtr b = eval_variant("brandubh");
+    const EditionPtr b = eval_edition("brandubh");
     // King on c2, nothing on the board but a few attackers away from his
     // lines: two moves to a corner (c2-c1 then c1-a1).
     const Position two = eval_tfen(b, "7/3t3/7/6t/7/2K4/7 a");
@@ -401,7 +401,7 @@ TEST_CASE("eval: distance to the nearest escape square", "[eval]") {
 }
 
 TEST_CASE("eval: forks, squares with free lines to two escape squares", "[eval]") {
-    const VariantPtr b = eval_variant("brandubh");
+    const EditionPtr b = eval_edition("brandubh");
     // King d2: d1 (to a1 and g1), a2 (a1, a7) and g2 (g1, g7) are forks.
     const Position def = eval_tfen(b, "3t3/7/7/7/7/3K3/7 d");
     const EvalTrace t = trace(def);
@@ -414,7 +414,7 @@ TEST_CASE("eval: forks, squares with free lines to two escape squares", "[eval]"
 }
 
 TEST_CASE("eval: king capture threats and enclosure", "[eval]") {
-    const VariantPtr v = eval_variant("brandubh-house"); // weak king
+    const EditionPtr v = eval_edition("brandubh-house"); // weak king
     const EvalParams p = default_params(v->rules);
     // King e3 with an attacker on d3; an attacker on f7 can come to f3.
     const Position pos = eval_tfen(v, "5t1/7/7/7/3tK2/7/7 a");
@@ -426,7 +426,7 @@ TEST_CASE("eval: king capture threats and enclosure", "[eval]") {
     CHECK(trace(def).coef[KING_CAPTURE_THREAT_DEFER][ATTACKERS] == 1);
 
     // Brandubh: the king strong on the throne only; on d4 he needs four.
-    const VariantPtr bv = eval_variant("brandubh");
+    const EditionPtr bv = eval_edition("brandubh");
     const Position throne3 = eval_tfen(bv, "7/7/3t3/2tK3/3t3/7/5t1 a");
     CHECK(trace(throne3).coef[KING_CAPTURE_THREAT][ATTACKERS] == 0); // f1 cannot reach e4
     const Position throne4 = eval_tfen(bv, "7/7/3t3/2tK3/3t3/7/4t2 a");
@@ -444,7 +444,7 @@ TEST_CASE("eval: king capture threats and enclosure", "[eval]") {
 }
 
 TEST_CASE("eval: exposed soldiers and material", "[eval]") {
-    const VariantPtr bv = eval_variant("brandubh");
+    const EditionPtr bv = eval_edition("brandubh");
     const EvalParams p = default_params(bv->rules);
     // Attacker on b1 next to the hostile corner a1; a defender on c7 can
     // come down to c1 and capture it.
@@ -464,7 +464,7 @@ TEST_CASE("eval: exposed soldiers and material", "[eval]") {
 
 TEST_CASE("eval: positions without a king evaluate without error", "[eval]") {
     // House Brandubh: the king is weak, e1-e4 captures him on the throne.
-    const VariantPtr hv = eval_variant("brandubh-house");
+    const EditionPtr hv = eval_edition("brandubh-house");
     Position pos = eval_tfen(hv, "7/7/7/2tK3/7/7/4t2 a");
     auto m = parse_legal_move(pos, "e1-e4");
     REQUIRE(m.ok());
@@ -476,7 +476,7 @@ TEST_CASE("eval: positions without a king evaluate without error", "[eval]") {
 }
 
 TEST_CASE("eval: the breakdown adds up and formats", "[eval]") {
-    const VariantPtr tv = eval_variant("tablut");
+    const EditionPtr tv = eval_edition("tablut");
     const Position start(tv);
     const EvalParams p = default_params(tv->rules);
     const EvalBreakdown b = breakdown(start, p);
@@ -510,7 +510,7 @@ TEST_CASE("eval: other board sizes (8x8, 10x10, 11x11) are symmetric and traced"
         INFO(text);
         auto r = parse_rules(text);
         REQUIRE(r.ok());
-        auto v = Variant::make(*r);
+        auto v = Edition::make(*r);
         REQUIRE(v.ok());
         const EvalParams defaults = default_params(*r);
         for (const Position& pos : random_positions(*v, 10, 150, 8)) {
@@ -530,10 +530,10 @@ TEST_CASE("eval: other board sizes (8x8, 10x10, 11x11) are symmetric and traced"
 
 TEST_CASE("eval: results do not depend on what was evaluated before", "[eval]") {
     // The per-thread cache (ring flood) must be transparent: the same
-    // values in any order, in another thread, and across variants.
+    // values in any order, in another thread, and across editions.
     std::vector<std::pair<Position, Value>> seen;
     for (const std::string& preset : eval_presets()) {
-        const VariantPtr v = eval_variant(preset);
+        const EditionPtr v = eval_edition(preset);
         const EvalParams p = default_params(v->rules);
         for (const Position& pos : random_positions(v, 5, 80, 21))
             seen.emplace_back(pos, evaluate(pos, p));
@@ -541,16 +541,16 @@ TEST_CASE("eval: results do not depend on what was evaluated before", "[eval]") 
     std::vector<Value> other(seen.size()), fresh(seen.size());
     std::thread worker([&] {
         for (size_t i = seen.size(); i-- > 0;)
-            other[i] = evaluate(seen[i].first, default_params(seen[i].first.variant().rules));
+            other[i] = evaluate(seen[i].first, default_params(seen[i].first.edition().rules));
     });
     worker.join();
-    // With an empty cache each time: a position of another variant in
+    // With an empty cache each time: a position of another edition in
     // between makes the thread rebuild its tables.
-    const Position nine(eval_variant("tablut")), seven(eval_variant("brandubh"));
+    const Position nine(eval_edition("tablut")), seven(eval_edition("brandubh"));
     std::thread cold([&] {
         for (size_t i = 0; i < seen.size(); ++i) {
             (void)evaluate(seen[i].first.size() == 9 ? seven : nine, EvalParams{});
-            fresh[i] = evaluate(seen[i].first, default_params(seen[i].first.variant().rules));
+            fresh[i] = evaluate(seen[i].first, default_params(seen[i].first.edition().rules));
         }
     });
     cold.join();
@@ -558,7 +558,7 @@ TEST_CASE("eval: results do not depend on what was evaluated before", "[eval]") 
         INFO(to_tfen(seen[i].first));
         CHECK(other[i] == seen[i].second);
         CHECK(fresh[i] == seen[i].second);
-        CHECK(evaluate(seen[i].first, default_params(seen[i].first.variant().rules)) ==
+        CHECK(evaluate(seen[i].first, default_params(seen[i].first.edition().rules)) ==
               seen[i].second);
     }
 }
@@ -587,12 +587,12 @@ std::string brandubh_corners_not_passable() {
 } // namespace
 
 TEST_CASE("eval: mobility counts agree with the rules core's move generation", "[eval]") {
-    std::vector<VariantPtr> variants;
-    for (const std::string& preset : eval_presets()) variants.push_back(eval_variant(preset));
-    auto odd = Variant::make(*parse_rules(brandubh_corners_not_passable()));
+    std::vector<EditionPtr> editions;
+    for (const std::string& preset : eval_presets()) editions.push_back(eval_edition(preset));
+    auto odd = Edition::make(*parse_rules(brandubh_corners_not_passable()));
     REQUIRE(odd.ok());
-    variants.push_back(*odd);
-    for (const VariantPtr& v : variants) {
+    editions.push_back(*odd);
+    for (const EditionPtr& v : editions) {
         INFO(v->rules.name);
         for (const Position& pos : random_positions(v, 10, 120, 77)) {
             if (pos.decided().over()) continue;
@@ -620,7 +620,7 @@ TEST_CASE("eval: mobility counts agree with the rules core's move generation", "
 TEST_CASE("eval: escape squares the king may stop on but not pass", "[eval]") {
     auto r = parse_rules(brandubh_corners_not_passable());
     REQUIRE(r.ok());
-    auto v = Variant::make(*r);
+    auto v = Edition::make(*r);
     REQUIRE(v.ok());
     const Position pos = eval_tfen(*v, "3t3/7/1t3t1/7/1t3t1/7/3K3 a");
     const EvalTrace t = trace(pos);
@@ -638,16 +638,16 @@ TEST_CASE("eval: escape squares the king may stop on but not pass", "[eval]") {
 TEST_CASE("eval: edge forts, in edge-fort games only", "[eval]") {
     // King on f1 with defenders on e1 (beside him), e2 and g2 (diagonal).
     const std::string tfen = "11/11/11/5t5/11/11/11/11/11/4T1T4/4TK5 d";
-    const EvalTrace c = trace(eval_tfen(eval_variant("copenhagen"), tfen));
+    const EvalTrace c = trace(eval_tfen(eval_edition("copenhagen"), tfen));
     CHECK(c.coef[FORT_KING_ON_EDGE][DEFENDERS] == 1);
     CHECK(c.coef[FORT_DEFENDERS][DEFENDERS] == 3);
     // Off the edge: nothing.
     const EvalTrace up =
-        trace(eval_tfen(eval_variant("copenhagen"), "11/11/11/5t5/11/11/11/11/5K5/4T1T4/4T6 d"));
+        trace(eval_tfen(eval_edition("copenhagen"), "11/11/11/5t5/11/11/11/11/5K5/4T1T4/4T6 d"));
     CHECK(up.coef[FORT_KING_ON_EDGE][DEFENDERS] == 0);
     CHECK(up.coef[FORT_DEFENDERS][DEFENDERS] == 0);
     // Fetlar has no edge-fort escape.
-    const EvalTrace f = trace(eval_tfen(eval_variant("fetlar"), tfen));
+    const EvalTrace f = trace(eval_tfen(eval_edition("fetlar"), tfen));
     CHECK(f.coef[FORT_KING_ON_EDGE][DEFENDERS] == 0);
     CHECK(f.coef[FORT_DEFENDERS][DEFENDERS] == 0);
     // The copenhagen set values them; the small-board sets do not.
@@ -661,20 +661,20 @@ TEST_CASE("eval: rows on the edge faced by the enemy, in shieldwall games only",
     // alone on its edge: no row, not counted. The king on f1 is not a
     // soldier to lose.
     const std::string tfen = "11/11/11/11/11/11/tT9/tT9/11/2tt3t3/2TT1K1T3 a";
-    const EvalTrace c = trace(eval_tfen(eval_variant("copenhagen"), tfen));
+    const EvalTrace c = trace(eval_tfen(eval_edition("copenhagen"), tfen));
     CHECK(c.coef[DEFENDER_WALL_EXPOSED][DEFENDERS] == 2);
     CHECK(c.coef[ATTACKER_WALL_EXPOSED][ATTACKERS] == 2);
     // The king closes a row of defenders: e1 beside him, under e2.
     const EvalTrace k =
-        trace(eval_tfen(eval_variant("copenhagen"), "11/11/11/5t5/11/11/11/11/11/4t6/4TK5 a"));
+        trace(eval_tfen(eval_edition("copenhagen"), "11/11/11/5t5/11/11/11/11/11/4t6/4TK5 a"));
     CHECK(k.coef[DEFENDER_WALL_EXPOSED][DEFENDERS] == 1);
     // A row with a friendly piece inside one of its squares: only the faced
     // one counts.
     const EvalTrace half =
-        trace(eval_tfen(eval_variant("copenhagen"), "11/11/11/11/11/5K5/11/11/11/2tT7/2TT7 a"));
+        trace(eval_tfen(eval_edition("copenhagen"), "11/11/11/11/11/5K5/11/11/11/2tT7/2TT7 a"));
     CHECK(half.coef[DEFENDER_WALL_EXPOSED][DEFENDERS] == 1);
     // Fetlar has no shieldwall.
-    const EvalTrace f = trace(eval_tfen(eval_variant("fetlar"), tfen));
+    const EvalTrace f = trace(eval_tfen(eval_edition("fetlar"), tfen));
     CHECK(f.coef[DEFENDER_WALL_EXPOSED][DEFENDERS] == 0);
     CHECK(f.coef[ATTACKER_WALL_EXPOSED][ATTACKERS] == 0);
     CHECK(default_params(set_named("corner_large"))[DEFENDER_WALL_EXPOSED] < 0);

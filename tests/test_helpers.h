@@ -1,6 +1,6 @@
 #pragma once
 
-// Small shared helpers for the rules-core tests: the Variant of a preset,
+// Small shared helpers for the rules-core tests: the Edition of a preset,
 // positions from TFEN, moves from text, and pieces by square name.
 
 #include <catch2/catch.hpp>
@@ -11,46 +11,46 @@
 #include <string_view>
 #include <vector>
 
+#include "edition.h"
 #include "movegen.h"
 #include "notation.h"
 #include "position.h"
 #include "rules.h"
-#include "variant.h"
 
 namespace branan::testutil {
 
 // The four editions of RULES.md, in the order of the presets table.
 inline const char* const EDITIONS[] = {"brandubh", "brandubh-house", "tablut", "tablut-house"};
 
-// The compiled Variant of a preset (built once, shared).
-inline VariantPtr variant(const std::string& preset) {
-    static std::map<std::string, VariantPtr> cache;
+// The compiled Edition of a preset (built once, shared).
+inline EditionPtr edition(const std::string& preset) {
+    static std::map<std::string, EditionPtr> cache;
     auto it = cache.find(preset);
     if (it != cache.end()) return it->second;
     auto rules = preset_rules(preset);
     INFO("preset " << preset << ": " << (rules ? std::string("ok") : rules.error()));
     REQUIRE(rules.ok());
-    auto v = Variant::make(*rules);
-    INFO("variant " << preset << ": " << (v ? std::string("ok") : v.error()));
+    auto v = Edition::make(*rules);
+    INFO("preset " << preset << ": " << (v ? std::string("ok") : v.error()));
     REQUIRE(v.ok());
     cache.emplace(preset, *v);
     return *v;
 }
 
-// The compiled Variant of a rules string; the test fails if it is refused.
-inline VariantPtr rules_variant(const std::string& text) {
+// The compiled Edition of a rules string; the test fails if it is refused.
+inline EditionPtr rules_edition(const std::string& text) {
     auto rules = parse_rules(text);
     INFO("rules '" << text << "': " << (rules ? std::string("ok") : rules.error()));
     REQUIRE(rules.ok());
-    auto v = Variant::make(*rules);
-    INFO("variant: " << (v ? std::string("ok") : v.error()));
+    auto v = Edition::make(*rules);
+    INFO("rules: " << (v ? std::string("ok") : v.error()));
     REQUIRE(v.ok());
     return *v;
 }
 
 // A position of a preset from TFEN; the test fails if the TFEN is rejected.
 inline Position tfen(const std::string& preset, const std::string& text) {
-    auto pos = parse_tfen(variant(preset), text);
+    auto pos = parse_tfen(edition(preset), text);
     INFO(preset << " TFEN '" << text << "': " << (pos ? std::string("ok") : pos.error()));
     REQUIRE(pos.ok());
     return *pos;
@@ -98,7 +98,7 @@ inline std::string make_tfen(int size, const std::string& pieces, char side, int
 
 // A position under a rules string, from "Kd4 tc4 ..." and the side to move.
 inline Position rules_setup(const std::string& rules, const std::string& pieces, char side) {
-    VariantPtr v = rules_variant(rules);
+    EditionPtr v = rules_edition(rules);
     auto pos = parse_tfen(v, make_tfen(v->size, pieces, side));
     INFO("pieces '" << pieces << "': " << (pos ? std::string("ok") : pos.error()));
     REQUIRE(pos.ok());
@@ -108,11 +108,11 @@ inline Position rules_setup(const std::string& rules, const std::string& pieces,
 // A position of a preset from a list of pieces (see make_tfen).
 inline Position setup(const std::string& preset, const std::string& pieces, char side,
                       int plies = 0) {
-    return tfen(preset, make_tfen(variant(preset)->size, pieces, side, plies));
+    return tfen(preset, make_tfen(edition(preset)->size, pieces, side, plies));
 }
 
 inline Square sq(const Position& pos, const std::string& name) {
-    auto s = parse_square(pos.variant(), name);
+    auto s = parse_square(pos.edition(), name);
     INFO("square " << name << ": " << (s ? std::string("ok") : s.error()));
     REQUIRE(s.ok());
     return *s;
@@ -162,7 +162,7 @@ inline uint64_t perft_by_making(Position& pos, int depth) {
 }
 
 inline bool is_legal(const Position& pos, const std::string& text) {
-    auto m = parse_move(pos.variant(), text);
+    auto m = parse_move(pos.edition(), text);
     if (!m) return false;
     MoveList list;
     generate_moves(pos, list);

@@ -258,7 +258,7 @@ TEST_CASE("Time controls and the command line", "[match]") {
 }
 
 TEST_CASE("Generated openings are reproducible, playable and near balance", "[match]") {
-    auto v = *Variant::make(*preset_rules("brandubh"));
+    auto v = *Edition::make(*preset_rules("brandubh"));
     for (int i = 0; i < 5; ++i) {
         Opening a = generate_opening(v, 42, i, 6, 2, 100);
         Opening b = generate_opening(v, 42, i, 6, 2, 100);
@@ -366,7 +366,7 @@ TEST_CASE("Game records read back as they were written", "[match]") {
     h.round = 2;
     h.pair = 5;
     h.rules = "dim:7";
-    h.variant = "brandubh";
+    h.edition = "brandubh";
     h.engines[0] = &a;
     h.engines[1] = &d;
     h.opening_label = "start";

@@ -26,7 +26,7 @@ Picked drain(const Position& pos, MovePicker& picker) {
     Picked out;
     bool quiet = true;
     for (Move m; (m = picker.next(quiet));) {
-        out.moves.push_back(move_name(pos.variant(), m) + (quiet ? "" : "*"));
+        out.moves.push_back(move_name(pos.edition(), m) + (quiet ? "" : "*"));
         out.raw.push_back(m);
     }
     return out;
@@ -124,7 +124,7 @@ TEST_CASE("movepick: a capturing table move comes once, an illegal one never",
     const Picked want = drain(pos, plain);
     for (const char* bad : {"f1-f7", "c3-c4", "b2-b3"}) {
         INFO(bad);
-        auto m = parse_move(pos.variant(), bad);
+        auto m = parse_move(pos.edition(), bad);
         REQUIRE(m.ok());
         MovePicker picker(pos, *m, o.killers, o.history);
         CHECK(drain(pos, picker).moves == want.moves);

@@ -23,7 +23,7 @@ std::string start_tfen(const std::string& ed) {
 
 // The error of parsing `text` as TFEN of `ed`; fails the test if it parses.
 std::string tfen_error(const std::string& ed, const std::string& text) {
-    auto pos = parse_tfen(variant(ed), text);
+    auto pos = parse_tfen(edition(ed), text);
     INFO("TFEN expected to fail: '" << text.substr(0, 200) << "'");
     REQUIRE_FALSE(pos.ok());
     CHECK_FALSE(pos.error().empty());
@@ -55,7 +55,7 @@ Move random_move(const Position& pos, std::mt19937& rng) {
 
 void check_same_position(const Position& a, const Position& b) {
     REQUIRE(a.size() == b.size());
-    for (Square s = 0; s < a.variant().num_squares; ++s) REQUIRE(a.piece_on(s) == b.piece_on(s));
+    for (Square s = 0; s < a.edition().num_squares; ++s) REQUIRE(a.piece_on(s) == b.piece_on(s));
     CHECK(a.side_to_move() == b.side_to_move());
     CHECK(a.key() == b.key());
     CHECK(a.king_square() == b.king_square());
@@ -68,7 +68,7 @@ void check_same_position(const Position& a, const Position& b) {
 TEST_CASE("tfen: start positions print as expected and read back", "[notation]") {
     for (const char* ed : EDITIONS) {
         INFO(ed);
-        Position start(variant(ed));
+        Position start(edition(ed));
         CHECK(to_tfen(start) == start_tfen(ed));
         Position parsed = tfen(ed, start_tfen(ed));
         CHECK(to_tfen(parsed) == start_tfen(ed));
@@ -112,7 +112,7 @@ TEST_CASE("tfen: round trip of positions from random games", "[notation]") {
     for (const char* ed : EDITIONS) {
         INFO(ed);
         for (int g = 0; g < 30; ++g) {
-            Position pos(variant(ed));
+            Position pos(edition(ed));
             for (int ply = 0; ply < 200 && !pos.result().over(); ++ply) {
                 pos.make_move(random_move(pos, rng));
                 // A position without a king (captured) is not a valid TFEN.
@@ -132,11 +132,11 @@ TEST_CASE("tfen: round trip of positions from random games", "[notation]") {
 // ------------------------------ OpenTafl ------------------------------
 
 TEST_CASE("opentafl: Brandubh position record after g4-g3", "[notation]") {
-    Position pos(variant("brandubh"));
+    Position pos(edition("brandubh"));
     CHECK(to_opentafl_position(pos) == "/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/");
     play(pos, "g4-g3");
     CHECK(to_opentafl_position(pos) == "/3t3/3t3/3T2t/ttTKTt1/3T3/3t3/3t3/");
-    auto read = parse_opentafl_position(variant("brandubh"), "/3t3/3t3/3T2t/ttTKTt1/3T3/3t3/3t3/",
+    auto read = parse_opentafl_position(edition("brandubh"), "/3t3/3t3/3T2t/ttTKTt1/3T3/3t3/3t3/",
                                         DEFENDERS);
     REQUIRE(read.ok());
     check_same_position(pos, *read);
@@ -145,7 +145,7 @@ TEST_CASE("opentafl: Brandubh position record after g4-g3", "[notation]") {
 }
 
 TEST_CASE("opentafl: position records are rank 1 first and round trip", "[notation]") {
-    auto read = parse_opentafl_position(variant("tablut"), "/T8/9/9/9/4K4/9/9/9/8t/", ATTACKERS);
+    auto read = parse_opentafl_position(edition("tablut"), "/T8/9/9/9/4K4/9/9/9/8t/", ATTACKERS);
     REQUIRE(read.ok());
     CHECK(at(*read, "a1") == DEFENDER);
     CHECK(at(*read, "i9") == ATTACKER);
@@ -155,12 +155,12 @@ TEST_CASE("opentafl: position records are rank 1 first and round trip", "[notati
     std::mt19937 rng(7);
     for (const char* ed : EDITIONS) {
         INFO(ed);
-        Position pos(variant(ed));
+        Position pos(edition(ed));
         for (int ply = 0; ply < 150 && !pos.result().over(); ++ply) {
             pos.make_move(random_move(pos, rng));
             if (pos.king_square() == NO_SQUARE) break;
             const std::string rec = to_opentafl_position(pos);
-            auto back = parse_opentafl_position(variant(ed), rec, pos.side_to_move());
+            auto back = parse_opentafl_position(edition(ed), rec, pos.side_to_move());
             REQUIRE(back.ok());
             check_same_position(pos, *back);
             CHECK(to_opentafl_position(*back) == rec);
@@ -181,7 +181,7 @@ TEST_CASE("opentafl: position records are rank 1 first and round trip", "[notati
 }
 
 TEST_CASE("opentafl: bad position records name the problem", "[notation]") {
-    auto v = variant("brandubh");
+    auto v = edition("brandubh");
     auto e1 = parse_opentafl_position(v, "3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3", ATTACKERS);
     REQUIRE_FALSE(e1.ok());
     CHECK_THAT(e1.error(), Catch::Contains("'/'"));
@@ -212,8 +212,8 @@ TEST_CASE("opentafl: bad position records name the problem", "[notation]") {
 // ------------------------------- moves -------------------------------
 
 TEST_CASE("moves: read as d1-c1, d1c1 and OpenTafl records", "[notation]") {
-    const Variant& b = *variant("brandubh");
-    const Variant& t = *variant("tablut");
+    const Edition& b = *edition("brandubh");
+    const Edition& t = *edition("tablut");
     const Move d1c1(b.square(3, 0), b.square(2, 0));
     for (const char* text : {"d1-c1", "d1c1", "d1-c1x", "d1-c1+", "d1-c1++", "d1-c1-", "d1-c1--"}) {
         INFO(text);
@@ -241,19 +241,19 @@ TEST_CASE("moves: names round trip for every legal move of random positions", "[
     std::mt19937 rng(99);
     for (const char* ed : EDITIONS) {
         INFO(ed);
-        Position pos(variant(ed));
+        Position pos(edition(ed));
         for (int ply = 0; ply < 120 && !pos.result().over(); ++ply) {
             MoveList list;
             generate_moves(pos, list);
             for (Move m : list) {
-                const std::string name = move_name(pos.variant(), m);
-                auto back = parse_move(pos.variant(), name);
+                const std::string name = move_name(pos.edition(), m);
+                auto back = parse_move(pos.edition(), name);
                 REQUIRE(back.ok());
                 REQUIRE(*back == m);
                 auto legal_back = parse_legal_move(pos, name);
                 REQUIRE(legal_back.ok());
                 // The record reads back to the same move too.
-                auto rec = parse_move(pos.variant(), move_record(pos, m));
+                auto rec = parse_move(pos.edition(), move_record(pos, m));
                 REQUIRE(rec.ok());
                 REQUIRE(*rec == m);
             }
@@ -304,10 +304,10 @@ TEST_CASE("rules: every preset prints and parses back to equal rules", "[notatio
         REQUIRE(back.ok());
         CHECK(*back == *r);
         CHECK(print_rules(*back) == printed);
-        auto v = Variant::make(*back);
+        auto v = Edition::make(*back);
         REQUIRE(v.ok());
-        // A variant built from the printed string plays the same start.
-        CHECK(to_tfen(Position(*v)) == to_tfen(Position(variant(p.name))));
+        // An edition built from the printed string plays the same start.
+        CHECK(to_tfen(Position(*v)) == to_tfen(Position(edition(p.name))));
     }
     CHECK(std::string(default_preset_name()) == "brandubh");
 }
@@ -471,7 +471,7 @@ TEST_CASE("bad input: binary bytes and huge TFEN strings are rejected", "[notati
     tfen_error(ed, bytes);
     // Error messages stay printable.
     for (const std::string& bad : {binary, bytes}) {
-        auto r = parse_tfen(variant(ed), bad);
+        auto r = parse_tfen(edition(ed), bad);
         REQUIRE_FALSE(r.ok());
         for (char c : r.error()) CHECK((c >= 32 && c < 127));
     }
@@ -491,13 +491,13 @@ TEST_CASE("bad input: binary bytes and huge TFEN strings are rejected", "[notati
     for (int i = 0; i < 2000; ++i) {
         std::string s(std::uniform_int_distribution<int>(0, 60)(rng), ' ');
         for (char& c : s) c = "tTK1234567/ ad0x\n"[rng() % 17];
-        auto r = parse_tfen(variant(ed), s); // must not crash, either answer is fine
+        auto r = parse_tfen(edition(ed), s); // must not crash, either answer is fine
         if (r.ok()) CHECK(to_tfen(*r).size() > 0);
     }
 }
 
 TEST_CASE("bad input: malformed and illegal moves name the problem", "[notation]") {
-    const Variant& b = *variant("brandubh");
+    const Edition& b = *edition("brandubh");
     auto err = [&](const std::string& text) {
         auto m = parse_move(b, text);
         INFO("move expected to fail: '" << text << "'");
@@ -578,11 +578,11 @@ TEST_CASE("bad input: malformed rules strings name the problem", "[notation]") {
     rules_error(std::string("dim:7\0 esc:c", 12) + start);
     rules_error(std::string(1 << 20, 'x'));
     rules_error("dim:7 name:" + std::string(1 << 20, 'n'));
-    // A variant that cannot be made says why.
+    // An edition that cannot be made says why.
     auto big = parse_rules("dim:7 cor:a1,g1,a7,g7" + start);
     REQUIRE(big.ok());
     big->size = 13; // as if read from a newer rules string
-    auto v = Variant::make(*big);
+    auto v = Edition::make(*big);
     REQUIRE_FALSE(v.ok());
     CHECK_THAT(v.error(), Catch::Contains("size"));
 }
@@ -592,13 +592,13 @@ TEST_CASE("bad input: numbers with leading zeros are refused", "[notation]") {
     for (const char* text :
          {"03t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3 a 0 1", "3t003/3t3/3T3/ttTKTtt/3T3/3t3/3t3 a 0 1",
           "3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3 a 00 1", "3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3 a 0 01"}) {
-        auto pos = parse_tfen(variant("brandubh"), text);
+        auto pos = parse_tfen(edition("brandubh"), text);
         INFO(text);
         CHECK_FALSE(pos.ok());
     }
-    CHECK_FALSE(parse_move(*variant("brandubh"), "d01-c1").ok());
-    CHECK_FALSE(parse_move(*variant("brandubh"), "d1-c01").ok());
-    CHECK(parse_move(*variant("brandubh"), "d1-c1").ok());
+    CHECK_FALSE(parse_move(*edition("brandubh"), "d01-c1").ok());
+    CHECK_FALSE(parse_move(*edition("brandubh"), "d1-c01").ok());
+    CHECK(parse_move(*edition("brandubh"), "d1-c1").ok());
 }
 
 TEST_CASE("text: split keeps empty pieces, split_words keeps only words", "[notation]") {

@@ -16,7 +16,7 @@ const std::string BASE7 = "dim:7 surf:n nrd:n ";
 std::string rules_error(const std::string& text) {
     auto rules = parse_rules(text);
     if (!rules) return rules.error();
-    auto v = Variant::make(*rules);
+    auto v = Edition::make(*rules);
     return v ? std::string() : v.error();
 }
 
@@ -32,8 +32,8 @@ TEST_CASE("otn esc: corner escape needs a corner, edge escape any edge square", 
 }
 
 TEST_CASE("otn atkf: who moves first from the start position", "[opentafl]") {
-    CHECK(Position(rules_variant(BASE7 + "atkf:y " + START7)).side_to_move() == ATTACKERS);
-    CHECK(Position(rules_variant(BASE7 + "atkf:n " + START7)).side_to_move() == DEFENDERS);
+    CHECK(Position(rules_edition(BASE7 + "atkf:y " + START7)).side_to_move() == ATTACKERS);
+    CHECK(Position(rules_edition(BASE7 + "atkf:n " + START7)).side_to_move() == DEFENDERS);
 }
 
 TEST_CASE("otn ka: king armed as hammer and anvil, or neither", "[opentafl]") {
@@ -277,7 +277,7 @@ TEST_CASE("otn presets: OpenTafl's Brandub and Tablut strings play their rules",
     play(b3, "b2-b4");
     CHECK(at(b3, "c4") == DEFENDER);
     // Tablut: the rules string round-trips and perft from the start matches the game's.
-    VariantPtr t = rules_variant(presets()[5].rules);
+    EditionPtr t = rules_edition(presets()[5].rules);
     CHECK(std::string(presets()[5].name) == "opentafl-tablut");
     auto again = parse_rules(print_rules(t->rules));
     REQUIRE(again.ok());

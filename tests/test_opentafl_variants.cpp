@@ -33,7 +33,7 @@ TEST_CASE("otn variants: the presets are OpenTafl's strings, read as OpenTafl re
         // What OTEP gets from OpenTafl is the same rules as the preset.
         Engine e;
         REQUIRE(e.set_rules(p.rules, RulesReading::BY_SIDE));
-        CHECK(e.position().variant().rules == *preset_rules(name));
+        CHECK(e.position().edition().rules == *preset_rules(name));
         // The printed string says everything, whoever reads it.
         const std::string printed = print_rules(*preset_rules(name));
         for (RulesReading reading : {RulesReading::BY_PIECE, RulesReading::BY_SIDE}) {
@@ -42,9 +42,9 @@ TEST_CASE("otn variants: the presets are OpenTafl's strings, read as OpenTafl re
             CHECK(*again == *preset_rules(name));
         }
     }
-    CHECK(variant("fetlar")->size == 11);
-    CHECK(variant("tawlbwrdd")->size == 11);
-    CHECK(variant("sea-battle")->size == 9);
+    CHECK(edition("fetlar")->size == 11);
+    CHECK(edition("tawlbwrdd")->size == 11);
+    CHECK(edition("sea-battle")->size == 9);
 }
 
 TEST_CASE("otn variants: perft from the start positions", "[opentafl]") {
@@ -58,7 +58,7 @@ TEST_CASE("otn variants: perft from the start positions", "[opentafl]") {
           Case{"tawlbwrdd", {136, 7620, 1042016}}, Case{"sea-battle", {80, 4400, 353200}},
           Case{"foteviken", {80, 4344, 337856}}, Case{"magpie", {40, 960, 39512}}}) {
         INFO(c.preset);
-        Position pos(variant(c.preset));
+        Position pos(edition(c.preset));
         for (int d = 1; d <= 3; ++d) CHECK(perft(pos, d) == c.counts[d - 1]);
     }
 }
@@ -90,8 +90,8 @@ TEST_CASE("otn re-entry: a piece uses squares it may not re-enter only while sta
     CHECK(is_legal(k, "e5-e6"));
     // Nobody stands on the empty throne; a piece may stand on a fort, since
     // it could have started there (it then moves within the forts).
-    CHECK_FALSE(parse_tfen(variant("foteviken"), make_tfen(9, "Kc3 Te5 tc8", 'a')).ok());
-    CHECK(parse_tfen(variant("foteviken"), make_tfen(9, "Kc3 Ta5 tc8", 'a')).ok());
+    CHECK_FALSE(parse_tfen(edition("foteviken"), make_tfen(9, "Kc3 Te5 tc8", 'a')).ok());
+    CHECK(parse_tfen(edition("foteviken"), make_tfen(9, "Kc3 Ta5 tc8", 'a')).ok());
 }
 
 TEST_CASE("otn re-entry: a missing re-entry list forbids passing from outside too", "[opentafl]") {

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "edition.h"
 #include "engine.h"
 #include "movegen.h"
 #include "notation.h"
@@ -16,7 +17,6 @@
 #include "pipe_host.h"
 #include "rules.h"
 #include "text.h"
-#include "variant.h"
 
 using namespace branan;
 using branan::testutil::Host;
@@ -29,10 +29,10 @@ const char* const TABLUT =
     "dim:9 name:Tablut esc:e atkf:y ks:c nj:n cor: cenp:tcnkTCNK cens: cenh: cenhe:tcnkTCNK "
     "linc:y start:/3ttt3/4t4/4T4/t3T3t/ttTTKTTtt/t3T3t/4T4/4t4/3ttt3/";
 
-VariantPtr variant_of(const char* rules) {
+EditionPtr edition_of(const char* rules) {
     auto r = parse_rules(rules);
     REQUIRE(r.ok());
-    auto v = Variant::make(*r);
+    auto v = Edition::make(*r);
     REQUIRE(v.ok());
     return *v;
 }
@@ -47,7 +47,7 @@ Move expect_move(Host& host, const Position& pos) {
     auto m = parse_legal_move(pos, line.substr(5));
     INFO("legality: " << (m ? std::string("ok") : m.error()));
     REQUIRE(m.ok());
-    CHECK(line.substr(5) == move_name(pos.variant(), *m)); // plain from-to
+    CHECK(line.substr(5) == move_name(pos.edition(), *m)); // plain from-to
     return *m;
 }
 
@@ -83,7 +83,7 @@ TEST_CASE("otep: detected from a first rules line", "[otep]") {
     host.send(std::string("rules ") + BRANDUB); // sent before hello, as OpenTafl does
     CHECK(host.read_line(2000) == "hello");
     host.send("play attackers");
-    Position pos(variant_of(BRANDUB));
+    Position pos(edition_of(BRANDUB));
     expect_move(host, pos);
     host.send("goodbye");
     CHECK(host.wait_exit() == 0);
@@ -96,7 +96,7 @@ TEST_CASE("otep: a whole game on both sides, refereed, finish twice then goodbye
             Host host({"--protocol", "otep"});
             REQUIRE(host.read_line(2000) == "hello");
             host.send(std::string("rules ") + rules);
-            Position pos(variant_of(rules));
+            Position pos(edition_of(rules));
             std::mt19937 rng(7);
             int plies = 0;
             while (!pos.result().over() && plies < 60) {
@@ -124,7 +124,7 @@ TEST_CASE("otep: error 2 makes the engine play another move", "[otep]") {
     Host host({"--protocol", "otep"});
     REQUIRE(host.read_line(2000) == "hello");
     host.send(std::string("rules ") + BRANDUB);
-    Position pos(variant_of(BRANDUB));
+    Position pos(edition_of(BRANDUB));
     std::vector<Move> refused;
     for (int i = 0; i < 3; ++i) {
         host.send("clock 900 900 0 0 0");
@@ -142,7 +142,7 @@ TEST_CASE("otep: resumed game with several opponent moves at once", "[otep]") {
     Host host({"--protocol", "otep"});
     REQUIRE(host.read_line(2000) == "hello");
     host.send(std::string("rules ") + BRANDUB);
-    Position pos(variant_of(BRANDUB));
+    Position pos(edition_of(BRANDUB));
     std::string moves;
     for (const char* text : {"d2-b2", "d3-c3", "b2-b3", "c3-c2", "a4-a2"}) {
         auto m = parse_legal_move(pos, text);
@@ -172,14 +172,14 @@ TEST_CASE("otep: 11x11 Copenhagen and Fetlar games on a running clock, with stat
         REQUIRE(found);
         auto rules = parse_rules(found->rules, RulesReading::BY_SIDE);
         REQUIRE(rules.ok());
-        auto variant = Variant::make(*rules);
-        REQUIRE(variant.ok());
+        auto edition = Edition::make(*rules);
+        REQUIRE(edition.ok());
         for (Side engine_side : {ATTACKERS, DEFENDERS}) {
             INFO(preset << ", engine plays " << side_name(engine_side));
             Host host({"--protocol", "otep"});
             REQUIRE(host.read_line(2000) == "hello");
             host.send("rules " + std::string(found->rules));
-            Position pos(*variant);
+            Position pos(*edition);
             std::mt19937 rng(11);
             long long left_ms = 8000, other_ms = 8000;
             int statuses = 0;
@@ -224,7 +224,7 @@ TEST_CASE("otep: clock in overtime is respected", "[otep]") {
     Host host({"--protocol", "otep"});
     REQUIRE(host.read_line(2000) == "hello");
     host.send(std::string("rules ") + TABLUT);
-    Position pos(variant_of(TABLUT));
+    Position pos(edition_of(TABLUT));
     // 1.5 s left of the current 5 s overtime period, no main time.
     host.send("clock 1500* 60000 5 2 3 ");
     const auto start = std::chrono::steady_clock::now();

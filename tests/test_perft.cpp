@@ -1,7 +1,7 @@
 // perft: frozen values from the start positions, perft_divide, and a slow
 // reference implementation of RULES.md written here (its own board, move
 // generator, captures and end of game, reading nothing of the engine's
-// Variant) compared with the engine on thousands of random positions, in
+// Edition) compared with the engine on thousands of random positions, in
 // random games, and by perft from midgame positions.
 
 #include <algorithm>
@@ -200,7 +200,7 @@ RefBoard ref_from(const Position& pos, const std::string& ed) {
     RefBoard b;
     b.rules = ref_rules(ed);
     REQUIRE(b.n() == pos.size());
-    for (Square s = 0; s < pos.variant().num_squares; ++s) {
+    for (Square s = 0; s < pos.edition().num_squares; ++s) {
         const Piece p = pos.piece_on(s);
         b.sq.push_back(p == ATTACKER ? 't' : p == DEFENDER ? 'T' : p == KING ? 'K' : '.');
     }
@@ -309,7 +309,7 @@ void compare_position(const std::string& ed, const Position& pos) {
     REQUIRE(has_legal_move(pos) == !ref_moves.empty());
     const auto dec = ref.decided();
     REQUIRE(pos.decided() == GameResult{to_winner(dec.winner), to_reason(dec.reason)});
-    for (Square s = 0; s < pos.variant().num_squares; ++s) {
+    for (Square s = 0; s < pos.edition().num_squares; ++s) {
         Bitboard expect = 0;
         for (auto [f, t] : ref_moves)
             if (f == s) expect |= square_bb(t);
@@ -322,7 +322,7 @@ void compare_position(const std::string& ed, const Position& pos) {
         RefBoard next = ref;
         const int caps = next.play(from, to);
         p.make_move(Move(from, to));
-        INFO("move " << move_name(p.variant(), Move(from, to)));
+        INFO("move " << move_name(p.edition(), Move(from, to)));
         const RefBoard got = ref_from(p, ed);
         REQUIRE(std::string(got.sq.begin(), got.sq.end()) ==
                 std::string(next.sq.begin(), next.sq.end()));
@@ -336,7 +336,7 @@ void compare_position(const std::string& ed, const Position& pos) {
 // Midgame positions: after 12 random plies from the start, fixed seed.
 Position midgame(const std::string& ed, unsigned seed, int plies) {
     std::mt19937 rng(seed);
-    Position pos(variant(ed));
+    Position pos(edition(ed));
     for (int i = 0; i < plies; ++i) {
         MoveList list;
         generate_moves(pos, list);
@@ -353,28 +353,28 @@ Position midgame(const std::string& ed, unsigned seed, int plies) {
 TEST_CASE("perft: Brandubh from the start, depths 1 to 4, both editions", "[perft]") {
     for (const char* ed : {"brandubh", "brandubh-house"}) {
         INFO(ed);
-        Position pos(variant(ed));
+        Position pos(edition(ed));
         CHECK(perft(pos, 1) == 40);
         CHECK(perft(pos, 2) == 960);
         CHECK(perft(pos, 3) == 39512);
         CHECK(perft(pos, 4) == 1007392);
-        CHECK(to_tfen(pos) == to_tfen(Position(variant(ed))));
+        CHECK(to_tfen(pos) == to_tfen(Position(edition(ed))));
     }
 }
 
 TEST_CASE("perft: Tablut from the start, depths 1 to 3, both editions", "[perft]") {
     for (const char* ed : {"tablut", "tablut-house"}) {
         INFO(ed);
-        Position pos(variant(ed));
+        Position pos(edition(ed));
         CHECK(perft(pos, 1) == 80);
         CHECK(perft(pos, 2) == 4400);
         CHECK(perft(pos, 3) == 353200);
-        CHECK(to_tfen(pos) == to_tfen(Position(variant(ed))));
+        CHECK(to_tfen(pos) == to_tfen(Position(edition(ed))));
     }
 }
 
 TEST_CASE("perft: depth 0 is one node and a decided position has no moves", "[perft]") {
-    Position pos(variant("brandubh"));
+    Position pos(edition("brandubh"));
     CHECK(perft(pos, 0) == 1);
     Position escaped = setup("brandubh", "Ka7 tb2", 'a');
     CHECK(perft(escaped, 1) == 0);
@@ -409,7 +409,7 @@ TEST_CASE("perft: perft_divide sums to perft and matches each child", "[perft]")
             CHECK(sum == total);
             CHECK(int(divide.size()) == count_moves(pos));
         }
-        Position start(variant(ed));
+        Position start(edition(ed));
         CHECK(perft_divide(start, 0).empty());
     }
 }
@@ -419,7 +419,7 @@ TEST_CASE("perft: perft_divide sums to perft and matches each child", "[perft]")
 TEST_CASE("perft: the reference agrees with the frozen start values", "[perft]") {
     for (const char* ed : EDITIONS) {
         INFO(ed);
-        RefBoard b = ref_from(Position(variant(ed)), ed);
+        RefBoard b = ref_from(Position(edition(ed)), ed);
         const bool brandubh = std::string(ed).rfind("brandubh", 0) == 0;
         CHECK(ref_perft(b, 1) == (brandubh ? 40u : 80u));
         CHECK(ref_perft(b, 2) == (brandubh ? 960u : 4400u));
@@ -472,7 +472,7 @@ TEST_CASE("perft: the move generator and captures match the reference on random 
         int accepted = 0, with_captures = 0, king_captures = 0, escapes = 0;
         for (int i = 0; i < 2500; ++i) {
             const std::string text = random_tfen(ed, rng);
-            auto pos = parse_tfen(variant(ed), text);
+            auto pos = parse_tfen(edition(ed), text);
             INFO(text);
             REQUIRE(pos.ok());
             ++accepted;
@@ -503,7 +503,7 @@ TEST_CASE("perft: random games match the reference move by move, end included", 
         const RefRules rr = ref_rules(ed);
         std::map<std::string, int> reason_count;
         for (int g = 0; g < 100; ++g) {
-            Position pos(variant(ed));
+            Position pos(edition(ed));
             RefBoard ref = ref_from(pos, ed);
             std::vector<std::string> history{ref.key()};
             int quiet = 0;

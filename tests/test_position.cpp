@@ -33,7 +33,7 @@ struct Snapshot {
           occurrences(pos.occurrences()), last_move(pos.last_move()),
           last_captured(pos.last_captured()), decided(pos.decided()), result(pos.result()) {
         for (Piece p : {ATTACKER, DEFENDER, KING}) by_piece[p] = pos.pieces(p);
-        for (Square s = 0; s < pos.variant().num_squares; ++s) board.push_back(pos.piece_on(s));
+        for (Square s = 0; s < pos.edition().num_squares; ++s) board.push_back(pos.piece_on(s));
         for (int i = 0; i < pos.size(); ++i) lines.push_back(pos.rank_occupancy(i));
         for (int i = 0; i < pos.size(); ++i) lines.push_back(pos.file_occupancy(i));
     }
@@ -60,7 +60,7 @@ void check_equal(const Snapshot& a, const Snapshot& b) {
 
 // The bitboards and the rank and file occupancies agree with the board array.
 void check_consistent(const Position& pos) {
-    const Variant& v = pos.variant();
+    const Edition& v = pos.edition();
     Bitboard occ = 0;
     std::vector<unsigned> ranks(v.size), files(v.size);
     std::array<Bitboard, PIECE_KINDS> by{};
@@ -103,7 +103,7 @@ Move lasting_move(Position& pos, const MoveList& list, std::mt19937& rng) {
 // The placement and side to move, for counting repetitions naively.
 std::string placement_and_side(const Position& pos) {
     std::string s;
-    for (Square sq = 0; sq < pos.variant().num_squares; ++sq) s += char('0' + pos.piece_on(sq));
+    for (Square sq = 0; sq < pos.edition().num_squares; ++sq) s += char('0' + pos.piece_on(sq));
     return s + (pos.side_to_move() == ATTACKERS ? 'a' : 'd');
 }
 
@@ -116,7 +116,7 @@ TEST_CASE("position: make/unmake restores everything over long random games", "[
         INFO(ed);
         size_t total_plies = 0;
         for (int g = 0; g < 12; ++g) {
-            Position pos(variant(ed));
+            Position pos(edition(ed));
             std::vector<Snapshot> before;
             // Play until no move is left (repetition and the move limit are
             // ignored here: they do not stop make_move).
@@ -136,7 +136,7 @@ TEST_CASE("position: make/unmake restores everything over long random games", "[
                 check_equal(Snapshot(pos), before.back());
                 before.pop_back();
             }
-            CHECK(to_tfen(pos) == to_tfen(Position(variant(ed))));
+            CHECK(to_tfen(pos) == to_tfen(Position(edition(ed))));
             CHECK(pos.game_ply() == 0);
         }
         CHECK(total_plies > 12 * 150); // the games were long
@@ -148,7 +148,7 @@ TEST_CASE("position: make/unmake of every legal move restores the position", "[p
     for (const char* ed : EDITIONS) {
         INFO(ed);
         for (int g = 0; g < 4; ++g) {
-            Position pos(variant(ed));
+            Position pos(edition(ed));
             for (int ply = 0; ply < 150; ++ply) {
                 MoveList list;
                 generate_moves(pos, list);
@@ -175,7 +175,7 @@ TEST_CASE("position: the incremental Zobrist key equals compute_key after every 
         const char* ed = preset.name;
         INFO(ed);
         for (int g = 0; g < 40; ++g) {
-            Position pos(variant(ed));
+            Position pos(edition(ed));
             REQUIRE(pos.key() == pos.compute_key());
             for (int ply = 0; ply < 400; ++ply) {
                 MoveList list;
@@ -255,7 +255,7 @@ TEST_CASE("position: occurrences matches a naive count in random games", "[posit
         INFO(ed);
         int repeats_seen = 0;
         for (int g = 0; g < 40; ++g) {
-            Position pos(variant(ed));
+            Position pos(edition(ed));
             std::vector<std::string> seen{placement_and_side(pos)};
             std::vector<Move> mine; // each side's last move, to undo it often
             for (int ply = 0; ply < 300; ++ply) {
@@ -285,7 +285,7 @@ TEST_CASE("position: occurrences matches a naive count in random games", "[posit
 }
 
 TEST_CASE("position: a null move flips only the side to move", "[position]") {
-    Position pos(variant("tablut"));
+    Position pos(edition("tablut"));
     const Snapshot before(pos);
     pos.make_null();
     CHECK(pos.side_to_move() == DEFENDERS);
@@ -297,7 +297,7 @@ TEST_CASE("position: a null move flips only the side to move", "[position]") {
 }
 
 TEST_CASE("position: from_placement validates and keeps the counters", "[position]") {
-    auto v = variant("brandubh");
+    auto v = edition("brandubh");
     std::array<Piece, MAX_SQUARES> board{};
     board[v->square(3, 3)] = KING;
     board[v->square(1, 1)] = ATTACKER;
@@ -325,7 +325,7 @@ TEST_CASE("position: from_placement validates and keeps the counters", "[positio
 }
 
 TEST_CASE("position: fullmove and plies since capture advance", "[position]") {
-    Position pos(variant("brandubh"));
+    Position pos(edition("brandubh"));
     CHECK(pos.fullmove() == 1);
     play(pos, "g4-g3");
     CHECK(pos.fullmove() == 1);

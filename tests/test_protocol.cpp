@@ -346,7 +346,7 @@ TEST_CASE("go parameters reach the limits; wtime/btime follow who moves first", 
     CHECK(l.infinite);
     CHECK(l.ponder);
 
-    REQUIRE(pos.variant().rules.attackers_first);
+    REQUIRE(pos.edition().rules.attackers_first);
     l = go("wtime 1000 btime 2000 winc 10 binc 20");
     CHECK(l.time_ms[ATTACKERS] == 1000);
     CHECK(l.time_ms[DEFENDERS] == 2000);
@@ -363,7 +363,7 @@ TEST_CASE("go parameters reach the limits; wtime/btime follow who moves first", 
 
     l = go("searchmoves d2-b2 d6-b6 depth 2");
     REQUIRE(l.searchmoves.size() == 2);
-    CHECK(move_name(pos.variant(), l.searchmoves[0]) == "d2-b2");
+    CHECK(move_name(pos.edition(), l.searchmoves[0]) == "d2-b2");
     CHECK(l.depth == 2);
 
     // With the defenders first, wtime is theirs.
@@ -375,7 +375,7 @@ TEST_CASE("go parameters reach the limits; wtime/btime follow who moves first", 
     REQUIRE(at != std::string::npos);
     text.replace(at, 6, "atkf:n");
     REQUIRE(d.set_rules(text).ok());
-    REQUIRE_FALSE(d.position().variant().rules.attackers_first);
+    REQUIRE_FALSE(d.position().edition().rules.attackers_first);
     std::vector<std::string_view> args{"wtime", "1000", "btime", "2000"};
     auto r = uci::parse_go(args, d.position());
     REQUIRE(r.ok());

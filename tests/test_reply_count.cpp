@@ -20,9 +20,9 @@ const std::string START7 = "start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/";
 const std::string START11 =
     "start:/3ttttt3/5t5/11/t4T4t/t3TTT3t/tt1TTKTT1tt/t3TTT3t/t4T4t/11/5t5/3ttttt3/";
 
-std::vector<std::pair<std::string, VariantPtr>> variants_under_test() {
-    std::vector<std::pair<std::string, VariantPtr>> out;
-    for (const Preset& p : presets()) out.emplace_back(p.name, variant(p.name));
+std::vector<std::pair<std::string, EditionPtr>> editions_under_test() {
+    std::vector<std::pair<std::string, EditionPtr>> out;
+    for (const Preset& p : presets()) out.emplace_back(p.name, edition(p.name));
     for (const std::string& r : {
              // Soldiers may stop on the throne but not pass it; the king may.
              "dim:7 surf:n nrd:n cenp:K cens:tTK cenre:tTK " + START7,
@@ -35,7 +35,7 @@ std::vector<std::pair<std::string, VariantPtr>> variants_under_test() {
              "dim:11 surf:n nrd:n esc:c ks:s linc:y " + START11,
              "dim:11 surf:y nrd:n esc:e ks:w cenp:K " + START11,
          })
-        out.emplace_back(r, rules_variant(r));
+        out.emplace_back(r, rules_edition(r));
     return out;
 }
 
@@ -54,7 +54,7 @@ int check_counts(Position& pos) {
         const int expect = count_moves(pos);
         REQUIRE(expect == replies.size());
         pos.unmake_move();
-        INFO("move " << move_name(pos.variant(), m));
+        INFO("move " << move_name(pos.edition(), m));
         REQUIRE(counter.replies(m) == expect);
     }
     return list.size();
@@ -64,7 +64,7 @@ int check_counts(Position& pos) {
 
 TEST_CASE("reply count: line-table counts and reply counts equal making the moves", "[perft]") {
     std::mt19937 rng(2026);
-    for (const auto& [name, v] : variants_under_test()) {
+    for (const auto& [name, v] : editions_under_test()) {
         INFO(name);
         long moves = 0, captures = 0, endings = 0;
         for (int g = 0; g < 24; ++g) {
@@ -100,7 +100,7 @@ TEST_CASE("reply count: line-table counts and reply counts equal making the move
 }
 
 TEST_CASE("reply count: perft with bulk counting equals perft by making every move", "[perft]") {
-    for (const auto& [name, v] : variants_under_test()) {
+    for (const auto& [name, v] : editions_under_test()) {
         INFO(name);
         Position pos(v);
         CHECK(perft(pos, 3) == perft_by_making(pos, 3));

@@ -50,7 +50,7 @@ std::string targets(const Position& pos, const std::string& from) {
     Bitboard tb = 0;
     for (Move m : list)
         if (m.from() == f) {
-            names.insert(square_name(pos.variant(), m.to()));
+            names.insert(square_name(pos.edition(), m.to()));
             tb |= square_bb(m.to());
         }
     CHECK((move_targets(pos, f) == tb));

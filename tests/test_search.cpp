@@ -160,7 +160,7 @@ const BlockCase BLOCK_CASES[] = {
 TEST_CASE("search: start positions give a legal move", "[search]") {
     for (const char* v : {"brandubh", "tablut"}) {
         Engine e;
-        REQUIRE(e.set_variant(v));
+        REQUIRE(e.set_preset(v));
         REQUIRE(e.set_position("", {}));
         Run r = run(e, depth_limit(3));
         REQUIRE(!r.infos.empty());
@@ -176,7 +176,7 @@ TEST_CASE("search: forced wins with the shortest distance", "[search]") {
     for (const WinCase& c : WIN_CASES) {
         INFO(c.preset << " " << c.tfen);
         Engine e;
-        REQUIRE(e.set_variant(c.preset));
+        REQUIRE(e.set_preset(c.preset));
         REQUIRE(e.set_position(c.tfen, {}));
         Position pos = e.position();
         // The position is what it claims (independent solver).
@@ -191,7 +191,7 @@ TEST_CASE("search: forced wins with the shortest distance", "[search]") {
 
         // The loser's view: one move later, a loss in moves - 1.
         if (c.moves >= 2) {
-            REQUIRE(e.set_position(c.tfen, {move_name(pos.variant(), r.best.best)}));
+            REQUIRE(e.set_position(c.tfen, {move_name(pos.edition(), r.best.best)}));
             Run r2 = run(e, depth_limit(2 * c.moves));
             REQUIRE(!r2.infos.empty());
             CHECK(r2.infos.back().mate == -(c.moves - 1));
@@ -203,10 +203,10 @@ TEST_CASE("search: finds the only defence", "[search]") {
     for (const BlockCase& c : BLOCK_CASES) {
         INFO(c.preset << " " << c.tfen);
         Engine e;
-        REQUIRE(e.set_variant(c.preset));
+        REQUIRE(e.set_preset(c.preset));
         REQUIRE(e.set_position(c.tfen, {}));
         Run r = run(e, depth_limit(4));
-        CHECK(move_name(e.position().variant(), r.best.best) == c.only_move);
+        CHECK(move_name(e.position().edition(), r.best.best) == c.only_move);
         // Not lost within two moves (a longer loss may exist).
         CHECK((r.infos.back().mate >= 0 || r.infos.back().mate <= -3));
     }
@@ -257,7 +257,7 @@ TEST_CASE("search: transposition table store, probe, bounds, win scores", "[sear
 
 TEST_CASE("search: obeys depth, nodes and movetime", "[search]") {
     Engine e;
-    REQUIRE(e.set_variant("tablut"));
+    REQUIRE(e.set_preset("tablut"));
     SECTION("depth") {
         Run r = run(e, depth_limit(4));
         CHECK(r.infos.back().depth == 4);
@@ -286,7 +286,7 @@ TEST_CASE("search: obeys depth, nodes and movetime", "[search]") {
         CHECK(r.best.best);
     }
     SECTION("budget: never past it") {
-        REQUIRE(e.set_variant("ashton"));
+        REQUIRE(e.set_preset("ashton"));
         SearchLimits l;
         l.budget_ms = 600;
         Run r = run(e, l);
@@ -314,7 +314,7 @@ TEST_CASE("search: obeys depth, nodes and movetime", "[search]") {
 
 TEST_CASE("search: stop is prompt and go/position while searching are refused", "[search]") {
     Engine e;
-    REQUIRE(e.set_variant("tablut"));
+    REQUIRE(e.set_preset("tablut"));
     SearchLimits l;
     l.infinite = true;
     BestMove best;
@@ -347,7 +347,7 @@ TEST_CASE("search: replacing a callback waits for a search still inside on_bestm
     // loop they point to) under the search thread: branan died after an
     // OTEP goodbye sent right after our move (a CI failure under load).
     Engine e;
-    REQUIRE(e.set_variant("brandubh"));
+    REQUIRE(e.set_preset("brandubh"));
     std::atomic<bool> entered{false}, finished{false};
     e.on_bestmove([&](const BestMove&) {
         entered = true;
@@ -364,7 +364,7 @@ TEST_CASE("search: replacing a callback waits for a search still inside on_bestm
 
 TEST_CASE("search: ponder waits for ponderhit, then keeps the clock", "[search]") {
     Engine e;
-    REQUIRE(e.set_variant("brandubh"));
+    REQUIRE(e.set_preset("brandubh"));
     SearchLimits l;
     l.ponder = true;
     l.time_ms[ATTACKERS] = l.time_ms[DEFENDERS] = 2000;
@@ -385,7 +385,7 @@ TEST_CASE("search: ponder waits for ponderhit, then keeps the clock", "[search]"
 
 TEST_CASE("search: mate limit stops at a short enough win", "[search]") {
     Engine e;
-    REQUIRE(e.set_variant("tablut"));
+    REQUIRE(e.set_preset("tablut"));
     REQUIRE(e.set_position("9/9/3t5/5t3/1T1K2T2/4t4/3T5/2t2t3/9 d 0 1", {}));
     SearchLimits l;
     l.mate = 3;
@@ -401,7 +401,7 @@ TEST_CASE("search: repetition rules change the result", "[search]") {
                                             "a4-a5", "d5-d6", "a5-a4"};
     // The search with d6-d5 as the only root move, in an edition.
     auto search_back = [&](Engine& e, const char* preset) {
-        REQUIRE(e.set_variant(preset));
+        REQUIRE(e.set_preset(preset));
         REQUIRE(e.set_position(tfen, cycle));
         auto back = parse_legal_move(e.position(), "d6-d5");
         REQUIRE(back);
@@ -433,7 +433,7 @@ TEST_CASE("search: the no-capture limit draws before a slow escape", "[search]")
     const char* fresh = "9/9/2t6/9/9/1tK3t2/2t6/9/9 d 0 1";
     const char* late = "9/9/2t6/9/9/1tK3t2/2t6/9/9 d 118 1";
     Engine e;
-    REQUIRE(e.set_variant("tablut-house"));
+    REQUIRE(e.set_preset("tablut-house"));
     REQUIRE(e.set_position(late, {}));
     {
         Position p = e.position();
@@ -458,7 +458,7 @@ TEST_CASE("search: no legal move loses or draws per the edition", "[search]") {
     // The king alone, walled in on the throne: the defenders cannot move.
     {
         Engine e;
-        REQUIRE(e.set_variant("brandubh"));
+        REQUIRE(e.set_preset("brandubh"));
         REQUIRE(e.set_position("7/7/3t3/2tKt2/3t3/7/7 d 0 1", {}));
         Run r = run(e, depth_limit(3));
         CHECK_FALSE(r.best.best);
@@ -467,7 +467,7 @@ TEST_CASE("search: no legal move loses or draws per the edition", "[search]") {
     }
     {
         Engine e;
-        REQUIRE(e.set_variant("tablut"));
+        REQUIRE(e.set_preset("tablut"));
         REQUIRE(e.set_position("9/9/9/4t4/3tKt3/4t4/9/9/9 d 0 1", {}));
         Run r = run(e, depth_limit(3));
         CHECK_FALSE(r.best.best);
@@ -479,7 +479,7 @@ TEST_CASE("search: no legal move loses or draws per the edition", "[search]") {
 TEST_CASE("search: one thread and a node limit are deterministic", "[search]") {
     auto once = [] {
         Engine e;
-        REQUIRE(e.set_variant("brandubh"));
+        REQUIRE(e.set_preset("brandubh"));
         SearchLimits l;
         l.nodes = 30000;
         Run r = run(e, l);
@@ -523,7 +523,7 @@ TEST_CASE("search: options", "[search]") {
     CHECK_FALSE(e.set_option("Hash", "x"));
     CHECK(e.set_option("Clear Hash", ""));
     CHECK(e.set_option("Variant", "tablut"));
-    CHECK(e.position().variant().rules.size == 9);
+    CHECK(e.position().edition().rules.size == 9);
     CHECK_FALSE(e.set_option("Nonsense", "1"));
     // Every evaluation weight is a spin option.
     for (const ParamInfo& p : param_table()) CHECK(has(p.name));
@@ -561,7 +561,7 @@ TEST_CASE("search: options", "[search]") {
 
 TEST_CASE("search: set_position is all or nothing", "[search]") {
     Engine e;
-    REQUIRE(e.set_variant("brandubh"));
+    REQUIRE(e.set_preset("brandubh"));
     const std::string before = to_tfen(e.position());
     CHECK_FALSE(e.set_position("", {"d6-d5", "zz"}));
     CHECK(to_tfen(e.position()) == before);

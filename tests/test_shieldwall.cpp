@@ -316,7 +316,7 @@ TEST_CASE("shieldwall: make/unmake and the Zobrist key over long random games", 
         INFO(preset);
         long plies = 0, forts = 0;
         for (int g = 0; g < 16; ++g) {
-            Position pos(variant(preset));
+            Position pos(edition(preset));
             struct Snap {
                 std::string tfen;
                 uint64_t key;
@@ -329,13 +329,13 @@ TEST_CASE("shieldwall: make/unmake and the Zobrist key over long random games", 
                 if (list.empty()) break;
                 // Prefer moves to the edge, so that walls form.
                 Move m = list.moves[rng() % list.size()];
-                for (int t = 0; t < 3 && !test(pos.variant().edges, m.to()); ++t)
+                for (int t = 0; t < 3 && !test(pos.edition().edges, m.to()); ++t)
                     m = list.moves[rng() % list.size()];
                 before.push_back({to_tfen(pos), pos.key(), pos.developed()});
                 pos.make_move(m);
                 REQUIRE(pos.key() == pos.compute_key());
                 // A capture not next to the arrival square is a shieldwall's.
-                if (pos.last_captured() & ~pos.variant().adjacent[m.to()]) ++wall_captures;
+                if (pos.last_captured() & ~pos.edition().adjacent[m.to()]) ++wall_captures;
                 forts += pos.decided().reason == EndReason::EDGE_FORT;
                 REQUIRE((pos.developed() & ~pos.occupied()) == 0);
             }
@@ -360,7 +360,7 @@ TEST_CASE("shieldwall: make/unmake and the Zobrist key over long random games", 
 TEST_CASE("shieldwall: perft from the Copenhagen start, and the reply counter", "[shieldwall]") {
     for (const char* preset : {"copenhagen", "copenhagen-relaxed"}) {
         INFO(preset);
-        Position pos(variant(preset));
+        Position pos(edition(preset));
         const uint64_t expect[] = {1, 116, 6788, 806344};
         for (int d = 1; d <= 3; ++d) {
             CHECK(perft(pos, d) == expect[d]);
@@ -396,7 +396,7 @@ TEST_CASE("shieldwall: reply counts equal making the moves where walls and forts
             pos.make_move(m);
             const int expect = count_moves(pos);
             pos.unmake_move();
-            INFO(move_name(pos.variant(), m));
+            INFO(move_name(pos.edition(), m));
             CHECK(counter.replies(m) == expect);
         }
     }
@@ -514,7 +514,7 @@ TEST_CASE("shieldwall: the engine's walk equals a plain transcription on random 
     long compared = 0, with_captures = 0;
     for (const std::string& text : rules) {
         INFO(text);
-        VariantPtr v = rules_variant(text);
+        EditionPtr v = rules_edition(text);
         const int n = v->size;
         for (int trial = 0; trial < 3000; ++trial) {
             // Walls, nearly complete, on one to three edges, and a few
@@ -633,7 +633,7 @@ TEST_CASE("edge fort: the engine equals a plain transcription of OpenTafl's chec
           "[shieldwall]") {
     // Copenhagen: the king passes and stops everywhere, so his moves are
     // plain slides over empty squares.
-    VariantPtr v = variant("copenhagen");
+    EditionPtr v = edition("copenhagen");
     const int n = v->size;
     std::mt19937 rng(7);
     long compared = 0, forts = 0;

@@ -17,7 +17,7 @@ namespace {
 // anvil (a piece of ours, the king only if armed as an anvil, or a square
 // hostile to the victim, empty or occupied).
 tafl::CaptureMap reference_capture_squares(const Position& pos, Side us) {
-    const Variant& v = pos.variant();
+    const Edition& v = pos.edition();
     const Piece victim = us == ATTACKERS ? DEFENDER : ATTACKER;
     tafl::CaptureMap out;
     for (Square a = 0; a < v.num_squares; ++a) {
@@ -40,14 +40,14 @@ tafl::CaptureMap reference_capture_squares(const Position& pos, Side us) {
 } // namespace
 
 TEST_CASE("tafl: capture squares by shifts equal the square-by-square definition", "[search]") {
-    std::vector<VariantPtr> variants;
+    std::vector<EditionPtr> editions;
     for (const char* p : {"brandubh", "brandubh-house", "tablut", "tablut-house",
                           "opentafl-brandub", "opentafl-tablut"})
-        variants.push_back(variant(p));
-    variants.push_back(
-        rules_variant("dim:7 surf:n nrd:n ka:n cenhe:tTK start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/"));
+        editions.push_back(edition(p));
+    editions.push_back(
+        rules_edition("dim:7 surf:n nrd:n ka:n cenhe:tTK start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/"));
     std::mt19937 rng(99);
-    for (const VariantPtr& v : variants) {
+    for (const EditionPtr& v : editions) {
         INFO(v->rules.name);
         int doubles = 0, positions = 0;
         for (int g = 0; g < 30; ++g) {

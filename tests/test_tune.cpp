@@ -87,7 +87,7 @@ std::string record(const std::string& preset, const std::string& start,
         pos.make_move(m);
     }
     return "# branan-match game record 1\nRun: test\nGame: 1\nRules: " +
-           print_rules(variant(preset)->rules) + "\nVariant: " + preset + "\nStart: " + start +
+           print_rules(edition(preset)->rules) + "\nVariant: " + preset + "\nStart: " + start +
            "\nResult: " + result + "\nReason: " + reason +
            "\nPlies: " + std::to_string(moves.size()) + "\nFinal: " + to_tfen(pos) + "\n\n" + plies;
 }
@@ -100,12 +100,12 @@ auto where(const std::string& name) {
 
 // `count` positions taken along games of uniformly random moves (every
 // position of each game until it ends or `max_plies`), undecided ones only.
-std::vector<Position> random_positions(const VariantPtr& variant, std::mt19937_64& rng,
+std::vector<Position> random_positions(const EditionPtr& edition, std::mt19937_64& rng,
                                        size_t count, int max_plies = 120) {
     std::vector<Position> out;
     out.reserve(count);
     while (out.size() < count) {
-        Position pos(variant);
+        Position pos(edition);
         for (int ply = 0; ply < max_plies && out.size() < count; ++ply) {
             if (pos.result().over()) break;
             Position copy = pos;
@@ -126,7 +126,7 @@ TraceSet labelled_set(const std::string& preset, size_t n, uint64_t seed, const 
                       double k) {
     std::mt19937_64 rng(seed);
     TraceSet set;
-    for (const Position& pos : random_positions(variant(preset), rng, n)) {
+    for (const Position& pos : random_positions(edition(preset), rng, n)) {
         const EvalTrace t = trace(pos);
         const double e = (pos.side_to_move() == ATTACKERS ? 1 : -1) * evaluate(pos, truth);
         REQUIRE(set.add(t, sigmoid(k * e), std::nullopt));
@@ -271,7 +271,7 @@ TEST_CASE("tune: extraction writes exactly the quiet positions of a record", "[t
     }
     {
         // Rules that are no preset are written in full.
-        const std::string rules = print_rules(variant("brandubh")->rules);
+        const std::string rules = print_rules(edition("brandubh")->rules);
         std::string custom = text;
         const std::string changed = rules.substr(0, rules.find("nocap:0")) + "nocap:200" +
                                     rules.substr(rules.find("nocap:0") + 7);
@@ -430,10 +430,10 @@ TEST_CASE("tune: the validation split keeps each game on one side", "[tune]") {
 TEST_CASE("tune: stored coefficients give the evaluation from the attackers' view", "[tune]") {
     std::mt19937_64 rng(11);
     for (const char* preset : EDITIONS) {
-        const EvalParams params = default_params(variant(preset)->rules);
+        const EvalParams params = default_params(edition(preset)->rules);
         const Weights w = to_weights(params);
         TraceSet set;
-        const std::vector<Position> positions = random_positions(variant(preset), rng, 300);
+        const std::vector<Position> positions = random_positions(edition(preset), rng, 300);
         for (const Position& pos : positions) REQUIRE(set.add(trace(pos), 1, std::nullopt));
         int defenders_to_move = 0;
         for (size_t i = 0; i < positions.size(); ++i) {
@@ -819,10 +819,10 @@ TEST_CASE("tune: bad input exits 2 naming what, and writes nothing", "[tune]") {
     fails({"fit", positions, "-o", out, "--only", ","}, "--only");
     fails({"fit", positions, "-o", out, "--set", "middle"}, "unknown default set 'middle'");
     // Unknown presets.
-    fails({"fit", positions, "-o", out, "--preset", "chess"}, "unknown variant 'chess'");
-    fails({"bench-fit", "1000", "--preset", "chess"}, "unknown variant 'chess'");
+    fails({"fit", positions, "-o", out, "--preset", "chess"}, "unknown preset 'chess'");
+    fails({"bench-fit", "1000", "--preset", "chess"}, "unknown preset 'chess'");
     write_file(dir / "unknown-rules.txt", BRANDUBH_START + "\tchess\t1\n");
-    fails({"fit", dir / "unknown-rules.txt", "-o", out}, "unknown variant 'chess'");
+    fails({"fit", dir / "unknown-rules.txt", "-o", out}, "unknown preset 'chess'");
     // An EvalFile with an unknown weight as --start.
     write_file(dir / "start.txt", "king_mobility = 7\nqueen_power = 3\n");
     fails({"fit", positions, "-o", out, "--start", dir / "start.txt"},

@@ -8,11 +8,11 @@
 
 #include <string>
 
+#include "edition.h"
 #include "movegen.h"
 #include "notation.h"
 #include "pipe_host.h"
 #include "rules.h"
-#include "variant.h"
 
 using namespace branan;
 using branan::testutil::Host;
@@ -35,7 +35,7 @@ TEST_CASE("uci: fast games of short searches, one legal bestmove per go", "[cli]
         Host host({"--variant", preset});
         auto rules = preset_rules(preset);
         REQUIRE(rules.ok());
-        auto v = Variant::make(*rules);
+        auto v = Edition::make(*rules);
         REQUIRE(v.ok());
         for (int game = 0; game < 6; ++game) {
             host.send("ucinewgame");

@@ -43,8 +43,8 @@ struct Options {
     std::string protocol = "uci";
 };
 
-VariantPtr variant_from(const Rules& r) {
-    return *Variant::make(r);
+EditionPtr edition_from(const Rules& r) {
+    return *Edition::make(r);
 }
 
 void say(const std::string& line) {
@@ -58,11 +58,11 @@ void say(const std::string& line) {
 class Player {
   public:
     explicit Player(const Options& o) : o_(o), rng_(o.seed ? o.seed : uint64_t(getpid())) {
-        variant_ = variant_from(*preset_rules("brandubh"));
-        pos_ = std::make_unique<Position>(variant_);
+        edition_ = edition_from(*preset_rules("brandubh"));
+        pos_ = std::make_unique<Position>(edition_);
     }
 
-    void set_variant(const std::string& name) {
+    void set_preset(const std::string& name) {
         if (auto r = preset_rules(name)) set_rules_obj(*r);
     }
     void set_rules(const std::string& text) {
@@ -70,8 +70,8 @@ class Player {
     }
     void set_position(const std::string& tfen, const std::vector<std::string>& moves) {
         if (tfen.empty()) {
-            pos_ = std::make_unique<Position>(variant_);
-        } else if (auto p = parse_tfen(variant_, tfen)) {
+            pos_ = std::make_unique<Position>(edition_);
+        } else if (auto p = parse_tfen(edition_, tfen)) {
             pos_ = std::make_unique<Position>(std::move(*p));
         }
         for (const std::string& m : moves) {
@@ -81,7 +81,7 @@ class Player {
         }
     }
     Position& pos() { return *pos_; }
-    const Variant& variant() const { return *variant_; }
+    const Edition& edition() const { return *edition_; }
 
     // The move text to answer with, or handles the misbehaviour itself.
     std::string choose(int64_t movetime_ms) {
@@ -100,13 +100,13 @@ class Player {
         generate_moves(*pos_, list);
         if (list.empty()) return "none";
         Move m = o_.mode == "first" ? list.moves[0] : list.moves[rng_() % uint64_t(list.size())];
-        return move_name(*variant_, m);
+        return move_name(*edition_, m);
     }
 
   private:
     void set_rules_obj(const Rules& r) {
-        variant_ = variant_from(r);
-        pos_ = std::make_unique<Position>(variant_);
+        edition_ = edition_from(r);
+        pos_ = std::make_unique<Position>(edition_);
     }
     // One step of an opponent's piece: never legal for us.
     std::string illegal_move() {
@@ -115,16 +115,16 @@ class Player {
         while (b) {
             Square s = pop_lsb(b);
             for (int d = 0; d < 4; ++d) {
-                int t = variant_->neighbour[s][d];
-                if (t != NO_SQUARE) return move_name(*variant_, Move(s, t));
+                int t = edition_->neighbour[s][d];
+                if (t != NO_SQUARE) return move_name(*edition_, Move(s, t));
             }
         }
-        return move_name(*variant_, Move(0, 1));
+        return move_name(*edition_, Move(0, 1));
     }
 
     const Options& o_;
     std::mt19937_64 rng_;
-    VariantPtr variant_;
+    EditionPtr edition_;
     std::unique_ptr<Position> pos_;
     int moves_ = 0;
 };
@@ -149,7 +149,7 @@ void uci_loop(const Options& o) {
             in >> w >> name >> w;
             std::getline(in, value);
             if (!value.empty() && value[0] == ' ') value.erase(0, 1);
-            if (name == "Variant") p.set_variant(value);
+            if (name == "Variant") p.set_preset(value);
             if (name == "Rules") p.set_rules(value);
         } else if (cmd == "position") {
             std::string w, tfen;
@@ -200,7 +200,7 @@ void otep_loop(const Options& o) {
         } else if (cmd == "position") {
             std::string rec;
             in >> rec;
-            if (auto pos = parse_opentafl_position(p.pos().variant_ptr(), rec, ATTACKERS))
+            if (auto pos = parse_opentafl_position(p.pos().edition_ptr(), rec, ATTACKERS))
                 p.pos() = std::move(*pos);
         } else if (cmd == "side") {
             std::string side;

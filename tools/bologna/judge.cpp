@@ -8,7 +8,7 @@
 namespace branan::bologna {
 
 Status server_check(const Position& pos, Move m) {
-    const Variant& v = pos.variant();
+    const Edition& v = pos.edition();
     const Square from = m.from(), to = m.to();
     if (from < 0 || from >= v.num_squares || to < 0 || to >= v.num_squares)
         return Error{"BoardException: off the board"};
@@ -40,7 +40,7 @@ Status server_check(const Position& pos, Move m) {
 }
 
 std::vector<Move> server_moves(const Position& pos) {
-    const Variant& v = pos.variant();
+    const Edition& v = pos.edition();
     std::vector<Move> moves;
     for_each_square(pos.pieces(pos.side_to_move()), [&](Square from) {
         for (Square to = 0; to < v.num_squares; ++to) {

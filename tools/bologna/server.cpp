@@ -45,9 +45,9 @@ Status Server::open(const ServerOptions& options, std::ostream* log) {
     log_ = log;
     auto rules = preset_rules("ashton");
     if (!rules) return Error{rules.error()};
-    auto variant = Variant::make(*rules);
-    if (!variant) return Error{variant.error()};
-    variant_ = *variant;
+    auto edition = Edition::make(*rules);
+    if (!edition) return Error{edition.error()};
+    edition_ = *edition;
     auto white = listen_loopback(o_.white_port);
     if (!white) return Error{white.error()};
     listen_[DEFENDERS] = *white;
@@ -105,7 +105,7 @@ bool Server::send_state(const std::array<Piece, MAX_SQUARES>& board, Turn turn,
     using Kind = ServerFaults::Kind;
     const ServerFaults& f = o_.faults;
     const int index = states_sent_++;
-    std::string json = state_json(*variant_, board, turn);
+    std::string json = state_json(*edition_, board, turn);
     const Kind fault = f.kind != Kind::NONE && index == f.at_state ? f.kind : Kind::NONE;
     auto broken = [&](const std::string& what) {
         report.reason = "fault injected: " + what;
@@ -150,12 +150,12 @@ bool Server::send_state(const std::array<Piece, MAX_SQUARES>& board, Turn turn,
     case Kind::IMPOSSIBLE: {
         // One white soldier more than the board has: no move adds a piece.
         std::array<Piece, MAX_SQUARES> b = board;
-        for (Square s : {variant_->square(2, 2), variant_->square(6, 6), variant_->square(2, 6)})
+        for (Square s : {edition_->square(2, 2), edition_->square(6, 6), edition_->square(2, 6)})
             if (b[s] == NO_PIECE) {
                 b[s] = DEFENDER;
                 break;
             }
-        json = state_json(*variant_, b, turn);
+        json = state_json(*edition_, b, turn);
         break;
     }
     }
@@ -213,7 +213,7 @@ GameReport Server::run() {
     if (!join(DEFENDERS, report.white_name) || !join(ATTACKERS, report.black_name))
         return end(report);
 
-    Position pos(variant_);
+    Position pos(edition_);
     std::vector<uint64_t> window; // positions remembered for repetition (§5)
     if (!send_state(board_of(pos), turn_of(pos.side_to_move()), report)) return end(report);
     while (true) {
@@ -235,7 +235,7 @@ GameReport Server::run() {
                 std::string(side_word(side)) + " sent a frame that is not a JSON object";
             return end(report);
         }
-        auto m = parse_move_json(*variant_, frame.payload);
+        auto m = parse_move_json(*edition_, frame.payload);
         Status legal = m ? server_check(pos, *m) : Status(Error{m.error()});
         char took[32];
         std::snprintf(took, sizeof took, "%.3f s", double(record.ms) / 1000);
@@ -256,7 +256,7 @@ GameReport Server::run() {
             if (!send_state(board_of(pos), turn_of(side), report)) return end(report);
             continue;
         }
-        record.move = move_name(*variant_, *m);
+        record.move = move_name(*edition_, *m);
         report.moves.push_back(record);
         log("ply " + std::to_string(pos.game_ply() + 1) + " " + side_word(side) + " " +
             record.move + " " + took);

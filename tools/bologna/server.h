@@ -95,7 +95,7 @@ class Server {
     void linger();
 
     ServerOptions o_;
-    VariantPtr variant_;
+    EditionPtr edition_;
     std::ostream* log_ = nullptr;
     int listen_[2] = {-1, -1}; // index Side: attackers = black, defenders = white
     int player_[2] = {-1, -1};

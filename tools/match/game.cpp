@@ -5,10 +5,10 @@
 
 namespace branan::match {
 
-Result<Position> opening_position(const VariantPtr& variant, const Opening& opening) {
-    Position pos(variant);
+Result<Position> opening_position(const EditionPtr& edition, const Opening& opening) {
+    Position pos(edition);
     if (!opening.root_tfen.empty()) {
-        auto p = parse_tfen(variant, opening.root_tfen);
+        auto p = parse_tfen(edition, opening.root_tfen);
         if (!p) return Error{"bad TFEN: " + p.error()};
         pos = std::move(*p);
     }
@@ -36,8 +36,8 @@ const char* side_name(Side s) {
 GameOutcome play_game(const GameConfig& config, EngineAdapter* const players[2],
                       const AbortFlag& abort) {
     GameOutcome out;
-    const Variant& v = *config.variant;
-    auto start = opening_position(config.variant, config.opening);
+    const Edition& v = *config.edition;
+    auto start = opening_position(config.edition, config.opening);
     if (!start) { // openings are checked when loaded; this is a safety net
         out.aborted = true;
         out.detail = "bad opening: " + start.error();
@@ -45,9 +45,9 @@ GameOutcome play_game(const GameConfig& config, EngineAdapter* const players[2],
     }
     Position pos = std::move(*start);
     // The root the engines see, and the opening moves in record notation.
-    Position root(config.variant);
+    Position root(config.edition);
     if (!config.opening.root_tfen.empty())
-        root = *parse_tfen(config.variant, config.opening.root_tfen);
+        root = *parse_tfen(config.edition, config.opening.root_tfen);
     GameSetup setup;
     setup.preset = config.preset;
     setup.rules = config.rules_string;

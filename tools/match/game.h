@@ -26,7 +26,7 @@ struct ResignRule {
 };
 
 struct GameConfig {
-    VariantPtr variant;
+    EditionPtr edition;
     std::string preset; // empty: custom rules
     std::string rules_string;
     Opening opening;
@@ -61,6 +61,6 @@ GameOutcome play_game(const GameConfig& config, EngineAdapter* const players[2],
                       const AbortFlag& abort);
 
 // The position an opening leads to, or an error naming what is wrong.
-Result<Position> opening_position(const VariantPtr& variant, const Opening& opening);
+Result<Position> opening_position(const EditionPtr& edition, const Opening& opening);
 
 } // namespace branan::match

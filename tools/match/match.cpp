@@ -59,7 +59,7 @@ RecordHeader header_of(const MatchConfig& c, const PlayedGame& played,
     h.round = s.round;
     h.pair = s.pair;
     h.rules = rules_string;
-    h.variant = c.preset;
+    h.edition = c.preset;
     h.engines[0] = &c.engines[size_t(s.attackers)];
     h.engines[1] = &c.engines[size_t(s.defenders)];
     h.opening_label = played.opening.label;
@@ -121,12 +121,12 @@ MatchResult run_match(MatchConfig c, std::ostream& out, bool tty) {
     clear_interrupt();
 
     auto rules = c.preset.empty() ? parse_rules(c.rules) : preset_rules(c.preset);
-    auto variant = Variant::make(*rules);
-    if (!variant) return fail("bad rules: " + variant.error());
+    auto edition = Edition::make(*rules);
+    if (!edition) return fail("bad rules: " + edition.error());
     const std::string rules_string = print_rules(*rules);
 
     OpeningBook book;
-    if (Status s = book.load(c.openings, *variant, c.seed); !s) return fail(s.error());
+    if (Status s = book.load(c.openings, *edition, c.seed); !s) return fail(s.error());
     MatchFiles files;
     const bool with_files = !c.out_dir.empty();
     if (with_files) {
@@ -145,7 +145,7 @@ MatchResult run_match(MatchConfig c, std::ostream& out, bool tty) {
     Tally tally(names);
     ProgressPrinter printer(out, tty, c.quiet, names, c.repeat, c.sprt);
     GameConfig base;
-    base.variant = *variant;
+    base.edition = *edition;
     base.preset = c.preset;
     base.rules_string = rules_string;
     base.max_plies = c.max_plies;

@@ -24,7 +24,7 @@ uint64_t mix(uint64_t x) { // splitmix64
 // Material (an attacker is worth 100, a defender as much as makes the start
 // even) plus the king's open roads to an escape square.
 int evaluate(const Position& pos) {
-    const Variant& v = pos.variant();
+    const Edition& v = pos.edition();
     int att0 = 0, def0 = 0;
     for (int s = 0; s < v.num_squares; ++s) {
         if (v.start[s] == ATTACKER) ++att0;
@@ -81,13 +81,13 @@ int quick_search(Position& pos, int depth) {
     return search(pos, depth, -WIN - 1, WIN + 1, 0);
 }
 
-Opening generate_opening(const VariantPtr& variant, uint64_t seed, int64_t index, int plies,
+Opening generate_opening(const EditionPtr& edition, uint64_t seed, int64_t index, int plies,
                          int depth, int margin_cp) {
     std::mt19937_64 rng(mix(seed ^ mix(uint64_t(index) + 1)));
     Opening best;
     int best_score = WIN * 2;
     for (int attempt = 0; attempt < 200; ++attempt) {
-        Position pos(variant);
+        Position pos(edition);
         Opening o;
         bool over = false;
         for (int i = 0; i < plies; ++i) {
@@ -98,7 +98,7 @@ Opening generate_opening(const VariantPtr& variant, uint64_t seed, int64_t index
                 break;
             }
             Move m = list.moves[rng() % uint64_t(list.size())];
-            o.moves.push_back(move_name(*variant, m));
+            o.moves.push_back(move_name(*edition, m));
             pos.make_move(m);
             if (pos.result().over()) {
                 over = true;
@@ -118,9 +118,9 @@ Opening generate_opening(const VariantPtr& variant, uint64_t seed, int64_t index
     return best;
 }
 
-Status OpeningBook::load(const OpeningSource& source, const VariantPtr& variant, uint64_t seed) {
+Status OpeningBook::load(const OpeningSource& source, const EditionPtr& edition, uint64_t seed) {
     source_ = source;
-    variant_ = variant;
+    edition_ = edition;
     seed_ = seed;
     openings_.clear();
     if (source.kind != OpeningSource::Kind::FILE) return {};
@@ -144,14 +144,14 @@ Status OpeningBook::load(const OpeningSource& source, const VariantPtr& variant,
                 o.moves.push_back(w);
             }
         }
-        auto pos = opening_position(variant, o);
+        auto pos = opening_position(edition, o);
         if (!pos) return Error{o.label + ": " + pos.error()};
         // Store plain move texts (records with captures are accepted on input).
-        Position p(variant);
-        if (!o.root_tfen.empty()) p = *parse_tfen(variant, o.root_tfen);
+        Position p(edition);
+        if (!o.root_tfen.empty()) p = *parse_tfen(edition, o.root_tfen);
         for (std::string& text : o.moves) {
             Move m = *parse_legal_move(p, text);
-            text = move_name(*variant, m);
+            text = move_name(*edition, m);
             p.make_move(m);
         }
         openings_.push_back(std::move(o));
@@ -168,7 +168,7 @@ Opening OpeningBook::get(int64_t index) const {
         return o;
     }
     case OpeningSource::Kind::RANDOM:
-        return generate_opening(variant_, seed_, index, source_.plies, source_.depth,
+        return generate_opening(edition_, seed_, index, source_.plies, source_.depth,
                                 source_.margin_cp);
     case OpeningSource::Kind::FILE:
         break;

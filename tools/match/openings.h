@@ -33,20 +33,20 @@ struct OpeningSource {
 class OpeningBook {
   public:
     // Loads/prepares; checks every opening against the rules.
-    Status load(const OpeningSource& source, const VariantPtr& variant, uint64_t seed);
+    Status load(const OpeningSource& source, const EditionPtr& edition, uint64_t seed);
     // The opening for opening slot `index` (deterministic).
     Opening get(int64_t index) const;
     size_t size() const { return openings_.size(); }
 
   private:
     OpeningSource source_;
-    VariantPtr variant_;
+    EditionPtr edition_;
     uint64_t seed_ = 0;
     std::vector<Opening> openings_;
 };
 
 // One generated opening, deterministic in (seed, index).
-Opening generate_opening(const VariantPtr& variant, uint64_t seed, int64_t index, int plies,
+Opening generate_opening(const EditionPtr& edition, uint64_t seed, int64_t index, int plies,
                          int depth, int margin_cp);
 // The small search: score (centi-soldiers, side to move's view) at `depth`.
 int quick_search(Position& pos, int depth);

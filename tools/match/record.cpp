@@ -149,7 +149,7 @@ std::string format_record(const RecordHeader& h, const GameOutcome& g) {
     o << "Round: " << h.round << "\n";
     o << "Pair: " << (h.pair >= 0 ? std::to_string(h.pair) : std::string("-")) << "\n";
     o << "Rules: " << h.rules << "\n";
-    o << "Variant: " << (h.variant.empty() ? "custom" : h.variant) << "\n";
+    o << "Variant: " << (h.edition.empty() ? "custom" : h.edition) << "\n";
     for (int s = 0; s < 2; ++s) {
         const char* side = s == 0 ? "Attackers" : "Defenders";
         const EngineConfig& e = *h.engines[s];

@@ -9,7 +9,7 @@
 // then one line per ply:
 //   # branan-match game record 1
 //   Run: <run id>                Game: <n>      Round: <n>     Pair: <n or ->
-//   Rules: <rules string>        Variant: <preset or custom>
+//   Rules: <rules string>        Edition: <preset or custom>
 //   Attackers: <name>            Attackers-Command: <cmd args>
 //   Attackers-Protocol: uci      Attackers-Options: Name=Value; ...
 //   Attackers-TimeControl: 40/10+0.1
@@ -88,7 +88,7 @@ Result<std::vector<GameSummary>> read_summary(const std::string& path);
 struct RecordHeader {
     std::string run;
     int64_t game = 0, round = 0, pair = -1;
-    std::string rules, variant;
+    std::string rules, edition;
     const EngineConfig* engines[2] = {nullptr, nullptr}; // index Side
     std::string opening_label, opening_root;
 };

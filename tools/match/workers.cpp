@@ -17,7 +17,7 @@ std::atomic<bool> g_interrupted{false};
 GameOutcome no_start(const GameConfig& config, const bool failed[2], const std::string names[2],
                      const std::string errors[2]) {
     GameOutcome outcome;
-    auto pos = opening_position(config.variant, config.opening);
+    auto pos = opening_position(config.edition, config.opening);
     outcome.start_tfen = outcome.final_tfen = pos ? to_tfen(*pos) : "";
     outcome.reason = "no-start";
     outcome.winner = failed[0] && failed[1] ? Winner::DRAW

@@ -71,7 +71,7 @@ struct WorkerEngines {
     std::unique_ptr<Engine> a, b;
 };
 
-void score_candidate(WorkerEngines& engines, const BookSpec& spec, const VariantPtr& variant,
+void score_candidate(WorkerEngines& engines, const BookSpec& spec, const EditionPtr& edition,
                      Candidate& c) {
     using State = Candidate::State;
     const Score screen = search(*engines.a, c.walk.moves, spec.screen_nodes);
@@ -92,7 +92,7 @@ void score_candidate(WorkerEngines& engines, const BookSpec& spec, const Variant
         c.state = State::OUTSIDE;
         return;
     }
-    if (spec.playout_nodes > 0 && !play_pair(*engines.a, *engines.b, spec.playout_nodes, variant,
+    if (spec.playout_nodes > 0 && !play_pair(*engines.a, *engines.b, spec.playout_nodes, edition,
                                              c.walk.moves, spec.playout_plies)
                                        .split()) {
         c.state = State::ONE_SIDED;
@@ -139,15 +139,15 @@ Result<Book> make_book(const BookSpec& input, const BookProgress& progress) {
     const BookSpec spec = input.resolved();
     auto rules = preset_rules(spec.preset);
     if (!rules) return Error{rules.error()};
-    auto variant = Variant::make(*rules);
-    if (!variant) return Error{variant.error()};
+    auto edition = Edition::make(*rules);
+    if (!edition) return Error{edition.error()};
 
     std::vector<WorkerEngines> engines(static_cast<size_t>(spec.threads));
     for (WorkerEngines& w : engines) {
         w.a = std::make_unique<Engine>();
         w.b = std::make_unique<Engine>();
         for (Engine* e : {w.a.get(), w.b.get()}) {
-            if (Status st = e->set_variant(spec.preset); !st) return Error{st.error()};
+            if (Status st = e->set_preset(spec.preset); !st) return Error{st.error()};
             if (Status st = e->set_option("Threads", "1"); !st) return Error{st.error()};
             if (Status st = e->set_option("Hash", std::to_string(spec.hash_mb)); !st)
                 return Error{st.error()};
@@ -172,7 +172,7 @@ Result<Book> make_book(const BookSpec& input, const BookProgress& progress) {
         std::vector<size_t> to_score;
         for (int64_t i = 0; i < n; ++i) {
             Candidate& c = batch[size_t(i)];
-            c.walk = random_walk(*variant, spec.seed, next + i, spec.min_plies, spec.max_plies);
+            c.walk = random_walk(*edition, spec.seed, next + i, spec.min_plies, spec.max_plies);
             if (c.walk.outcome == Walk::Outcome::GAME_OVER)
                 c.state = Candidate::State::GAME_OVER;
             else if (!seen.insert(c.walk.key).second)
@@ -183,7 +183,7 @@ Result<Book> make_book(const BookSpec& input, const BookProgress& progress) {
         std::atomic<size_t> cursor{0};
         auto work = [&](WorkerEngines& w) {
             for (size_t k; (k = cursor.fetch_add(1)) < to_score.size();)
-                score_candidate(w, spec, *variant, batch[to_score[k]]);
+                score_candidate(w, spec, *edition, batch[to_score[k]]);
         };
         std::vector<std::thread> helpers;
         for (size_t t = 1; t < engines.size(); ++t)

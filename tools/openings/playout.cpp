@@ -5,13 +5,13 @@
 namespace branan::book {
 
 Winner play_game(Engine& attackers, uint64_t attackers_nodes, Engine& defenders,
-                 uint64_t defenders_nodes, const VariantPtr& variant,
+                 uint64_t defenders_nodes, const EditionPtr& edition,
                  const std::vector<std::string>& opening, int max_plies) {
-    Position pos(variant);
+    Position pos(edition);
     std::vector<std::string> moves;
     for (const std::string& text : opening) {
         auto m = parse_legal_move(pos, text);
-        if (!m) return Winner::NONE; // not an opening of this variant
+        if (!m) return Winner::NONE; // not an opening of this edition
         pos.make_move(*m);
         moves.push_back(text);
     }
@@ -31,7 +31,7 @@ Winner play_game(Engine& attackers, uint64_t attackers_nodes, Engine& defenders,
         engine.go(limits);
         engine.wait();
         if (best == MOVE_NONE) return Winner::NONE; // result() says why; not expected here
-        moves.push_back(move_name(*variant, best));
+        moves.push_back(move_name(*edition, best));
         pos.make_move(best);
     }
     const GameResult r = pos.result();
@@ -43,12 +43,12 @@ bool PairResult::split() const {
            (first == Winner::DEFENDERS && second == Winner::ATTACKERS);
 }
 
-PairResult play_pair(Engine& a, Engine& b, uint64_t nodes, const VariantPtr& variant,
+PairResult play_pair(Engine& a, Engine& b, uint64_t nodes, const EditionPtr& edition,
                      const std::vector<std::string>& opening, int max_plies) {
     const uint64_t more = nodes + nodes / 4;
     PairResult r;
-    r.first = play_game(a, nodes, b, more, variant, opening, max_plies);
-    r.second = play_game(b, more, a, nodes, variant, opening, max_plies);
+    r.first = play_game(a, nodes, b, more, edition, opening, max_plies);
+    r.second = play_game(b, more, a, nodes, edition, opening, max_plies);
     return r;
 }
 

@@ -20,7 +20,7 @@ namespace branan::book {
 // attackers_nodes a move and `defenders` defenders_nodes; both engines start
 // it fresh (new_game). A draw when max_plies plies pass after the opening.
 Winner play_game(Engine& attackers, uint64_t attackers_nodes, Engine& defenders,
-                 uint64_t defenders_nodes, const VariantPtr& variant,
+                 uint64_t defenders_nodes, const EditionPtr& edition,
                  const std::vector<std::string>& opening, int max_plies);
 
 struct PairResult {
@@ -33,7 +33,7 @@ struct PairResult {
 
 // The pair as branan-match plays it with -repeat and two engines at `nodes`
 // and 25 % more (so the two games differ).
-PairResult play_pair(Engine& a, Engine& b, uint64_t nodes, const VariantPtr& variant,
+PairResult play_pair(Engine& a, Engine& b, uint64_t nodes, const EditionPtr& edition,
                      const std::vector<std::string>& opening, int max_plies);
 
 } // namespace branan::book

@@ -18,13 +18,13 @@ uint64_t mix(uint64_t x) { // splitmix64: neighbouring indices get unrelated str
 
 } // namespace
 
-Walk random_walk(const VariantPtr& variant, uint64_t seed, int64_t index, int min_plies,
+Walk random_walk(const EditionPtr& edition, uint64_t seed, int64_t index, int min_plies,
                  int max_plies) {
     std::mt19937_64 rng(mix(mix(seed) ^ mix(uint64_t(index) + 1)));
     const int span = max_plies - min_plies + 1;
     const int plies = min_plies + int(rng() % uint64_t(span));
     Walk walk;
-    Position pos(variant);
+    Position pos(edition);
     for (int i = 0; i < plies; ++i) {
         MoveList list;
         generate_moves(pos, list);
@@ -33,7 +33,7 @@ Walk random_walk(const VariantPtr& variant, uint64_t seed, int64_t index, int mi
             break;
         }
         const Move m = list.moves[rng() % uint64_t(list.size())];
-        walk.moves.push_back(move_name(*variant, m));
+        walk.moves.push_back(move_name(*edition, m));
         pos.make_move(m);
         if (pos.result().over()) {
             walk.outcome = Walk::Outcome::GAME_OVER;

@@ -23,7 +23,7 @@ struct Walk {
 // min_plies..max_plies random legal plies (the length drawn uniformly too).
 // GAME_OVER when a ply ends the game or a side has no move: such a walk is
 // no opening.
-Walk random_walk(const VariantPtr& variant, uint64_t seed, int64_t index, int min_plies,
+Walk random_walk(const EditionPtr& edition, uint64_t seed, int64_t index, int min_plies,
                  int max_plies);
 
 } // namespace branan::book

@@ -402,8 +402,8 @@ int cmd_bench_fit(const std::vector<std::string>& args, std::ostream& out, std::
     const std::string preset = vm["preset"].as<std::string>();
     auto rules = preset_rules(preset);
     if (!rules) throw UsageError{"--preset: " + rules.error()};
-    auto variant = Variant::make(*rules);
-    if (!variant) throw UsageError{"--preset: " + variant.error()};
+    auto edition = Edition::make(*rules);
+    if (!edition) throw UsageError{"--preset: " + edition.error()};
     FitRun r;
     r.tty = tty;
     r.fit.threads = vm["threads"].as<int>();
@@ -422,7 +422,7 @@ int cmd_bench_fit(const std::vector<std::string>& args, std::ostream& out, std::
     Progress bar(err, "games", count, tty);
     int64_t games = 0;
     while (int64_t(ex.positions().size()) < count) {
-        const std::string record = random_game_record(*variant, rng);
+        const std::string record = random_game_record(*edition, rng);
         const std::string name = "random game " + std::to_string(++games);
         if (Status st =
                 ex.add_record(record, [&](int n) { return name + ":" + std::to_string(n); });

@@ -44,11 +44,11 @@ std::array<int64_t, PARAM_COUNT> TraceSet::usage() const {
 Result<TraceSet> build_traces(const std::vector<PositionLine>& lines, RulesCache& rules,
                               int threads) {
     // The cache is filled here, on one thread; the workers only read.
-    std::vector<VariantPtr> variants(lines.size());
+    std::vector<EditionPtr> editions(lines.size());
     for (size_t i = 0; i < lines.size(); ++i) {
         auto v = rules.get(lines[i].rules);
         if (!v) return Error{"position " + std::to_string(i + 1) + ": " + v.error()};
-        variants[i] = *v;
+        editions[i] = *v;
     }
     threads = std::max(1, std::min<int>(threads, int(lines.size() / 256) + 1));
     std::vector<TraceSet> parts(threads);
@@ -61,7 +61,7 @@ Result<TraceSet> build_traces(const std::vector<PositionLine>& lines, RulesCache
             TraceSet& part = parts[t];
             part.entries.reserve((to - from) * 20);
             for (size_t i = from; i < to; ++i) {
-                auto pos = parse_tfen(variants[i], lines[i].tfen);
+                auto pos = parse_tfen(editions[i], lines[i].tfen);
                 if (!pos) {
                     errors[t] = "position " + std::to_string(i + 1) + " '" + lines[i].tfen +
                                 "': " + pos.error();

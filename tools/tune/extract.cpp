@@ -50,9 +50,9 @@ Status Extractor::add_game(const match::GameRecord& record,
     auto rules = parse_rules(*record.field("Rules"));
     if (!rules) return Error{where(record.line_of("Rules")) + ": " + rules.error()};
     const std::string rules_field = preset_of(*rules).value_or(print_rules(*rules));
-    auto variant = rules_.get(rules_field);
-    if (!variant) return Error{where(record.line_of("Rules")) + ": " + variant.error()};
-    auto start = parse_tfen(*variant, *record.field("Start"));
+    auto edition = rules_.get(rules_field);
+    if (!edition) return Error{where(record.line_of("Rules")) + ": " + edition.error()};
+    auto start = parse_tfen(*edition, *record.field("Start"));
     if (!start) return Error{where(record.line_of("Start")) + ": " + start.error()};
     const double result = record.result == Winner::ATTACKERS   ? 1
                           : record.result == Winner::DEFENDERS ? 0

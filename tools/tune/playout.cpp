@@ -8,9 +8,9 @@
 
 namespace branan::tune {
 
-std::string random_game_record(const VariantPtr& variant, std::mt19937_64& rng, int max_plies) {
-    Position pos(variant);
-    const EvalParams params = default_params(variant->rules);
+std::string random_game_record(const EditionPtr& edition, std::mt19937_64& rng, int max_plies) {
+    Position pos(edition);
+    const EvalParams params = default_params(edition->rules);
     match::GameOutcome game;
     game.start_tfen = to_tfen(pos);
     GameResult result;
@@ -29,7 +29,7 @@ std::string random_game_record(const VariantPtr& variant, std::mt19937_64& rng, 
     match::EngineConfig engine;
     engine.name = "random";
     match::RecordHeader header;
-    header.rules = print_rules(variant->rules);
+    header.rules = print_rules(edition->rules);
     header.engines[0] = header.engines[1] = &engine;
     return match::format_record(header, game);
 }

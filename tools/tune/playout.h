@@ -14,7 +14,7 @@ namespace branan::tune {
 // at most `max_plies` plies (then adjudicated a draw), as a branan-match game
 // record (match/record.h) whose every ply has the evaluation of the default
 // weights as its score=, as an engine would report it.
-std::string random_game_record(const VariantPtr& variant, std::mt19937_64& rng,
+std::string random_game_record(const EditionPtr& edition, std::mt19937_64& rng,
                                int max_plies = 200);
 
 } // namespace branan::tune

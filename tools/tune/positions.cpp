@@ -93,12 +93,12 @@ Result<std::vector<PositionLine>> read_positions_file(const std::string& path) {
     return out;
 }
 
-Result<VariantPtr> RulesCache::get(const std::string& rules) {
+Result<EditionPtr> RulesCache::get(const std::string& rules) {
     if (auto it = cache_.find(rules); it != cache_.end()) return it->second;
     // A preset name has no spaces or colons; a rules string always has.
     auto parsed = rules.find(':') == std::string::npos ? preset_rules(rules) : parse_rules(rules);
     if (!parsed) return Error{"rules '" + rules.substr(0, 60) + "': " + parsed.error()};
-    auto v = Variant::make(*parsed);
+    auto v = Edition::make(*parsed);
     if (!v) return Error{"rules '" + rules.substr(0, 60) + "': " + v.error()};
     cache_.emplace(rules, *v);
     return *v;

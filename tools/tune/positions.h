@@ -43,13 +43,13 @@ std::string format_positions(const std::vector<PositionLine>& lines);
 // Errors name the file and line.
 Result<std::vector<PositionLine>> read_positions_file(const std::string& path);
 
-// The Variant of a rules field (preset name or rules string), built once.
+// The Edition of a rules field (preset name or rules string), built once.
 class RulesCache {
   public:
-    Result<VariantPtr> get(const std::string& rules);
+    Result<EditionPtr> get(const std::string& rules);
 
   private:
-    std::map<std::string, VariantPtr> cache_;
+    std::map<std::string, EditionPtr> cache_;
 };
 
 // The preset whose rules equal `rules`, if any.

@@ -1,6 +1,6 @@
 #pragma once
 
-// Variant: a Rules description compiled into the masks and tables that move
+// Edition: a Rules description compiled into the masks and tables that move
 // generation, captures and the end-of-game checks read. Built once per rules
 // string and shared (immutably) by every Position of that game.
 
@@ -25,7 +25,7 @@ constexpr int file_line(int file) {
     return MAX_SIZE + file;
 }
 
-struct Variant {
+struct Edition {
     Rules rules;
     int size = 0;
     int num_squares = 0;
@@ -135,7 +135,7 @@ struct Variant {
     std::array<Piece, MAX_SQUARES> start{};
     Side start_side = ATTACKERS;
 
-    static Result<std::shared_ptr<const Variant>> make(const Rules& rules);
+    static Result<std::shared_ptr<const Edition>> make(const Rules& rules);
 
     // The rank and file occupancies of the squares of b, by line.
     void lines_of(Bitboard b, uint16_t lines[LINES]) const {
@@ -162,9 +162,9 @@ inline unsigned line_reach(int from, unsigned occ) {
 
 // The squares of one line where a piece on square `from` of that line may
 // stop: `occ` is the line's occupancy (the piece included), `m` the piece's
-// masks for that line (see Variant::LineMasks). The single definition of a
+// masks for that line (see Edition::LineMasks). The single definition of a
 // move along a line.
-inline unsigned line_moves(int from, unsigned occ, const Variant::LineMasks& m) {
+inline unsigned line_moves(int from, unsigned occ, const Edition::LineMasks& m) {
     const unsigned reach = line_reach(from, occ | m.wall);
     unsigned moves = reach & ~unsigned(m.no_stop);
     if (m.stop_not_pass) {
@@ -176,6 +176,6 @@ inline unsigned line_moves(int from, unsigned occ, const Variant::LineMasks& m) 
     return moves;
 }
 
-using VariantPtr = std::shared_ptr<const Variant>;
+using EditionPtr = std::shared_ptr<const Edition>;
 
 } // namespace branan

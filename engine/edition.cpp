@@ -1,4 +1,4 @@
-#include "variant.h"
+#include "edition.h"
 
 #include <cstdlib>
 
@@ -23,14 +23,14 @@ struct LineReachInit {
     }
 } line_reach_init;
 
-Bitboard transpose(const Variant& v, Bitboard b) {
+Bitboard transpose(const Edition& v, Bitboard b) {
     Bitboard t = 0;
     for_each_square(b, [&](Square s) { t |= square_bb(v.transposed[s]); });
     return t;
 }
 
-// Fills ternary and line_counts (see Variant), after the line masks.
-void build_line_counts(Variant& v) {
+// Fills ternary and line_counts (see Edition), after the line masks.
+void build_line_counts(Edition& v) {
     const int n = v.size;
     const unsigned line_states = 1u << n;
     uint32_t table_size = 1;
@@ -46,7 +46,7 @@ void build_line_counts(Variant& v) {
     // What the moves along a line depend on besides its contents: the
     // masks of a piece on each of its squares.
     struct LineKind {
-        std::array<Variant::LineMasks, MAX_SIZE> at{};
+        std::array<Edition::LineMasks, MAX_SIZE> at{};
         bool operator==(const LineKind&) const = default;
     };
     std::vector<LineKind> kinds;
@@ -85,11 +85,11 @@ void build_line_counts(Variant& v) {
 
 } // namespace
 
-Result<std::shared_ptr<const Variant>> Variant::make(const Rules& rules) {
+Result<std::shared_ptr<const Edition>> Edition::make(const Rules& rules) {
     if (rules.size < MIN_SIZE || rules.size > MAX_SIZE)
         return Error{"rules: board size " + std::to_string(rules.size) + " is not supported"};
 
-    auto v = std::make_shared<Variant>();
+    auto v = std::make_shared<Edition>();
     v->rules = rules;
     const int n = rules.size;
     v->size = n;
@@ -240,7 +240,7 @@ Result<std::shared_ptr<const Variant>> Variant::make(const Rules& rules) {
     if (Status st = validate_placement(*v, v->start); !st)
         return Error{"rules: start: " + st.error()};
     v->start_side = rules.attackers_first ? ATTACKERS : DEFENDERS;
-    return std::shared_ptr<const Variant>(std::move(v));
+    return std::shared_ptr<const Edition>(std::move(v));
 }
 
 } // namespace branan
