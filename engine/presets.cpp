@@ -55,7 +55,7 @@ std::string with_keys(const std::string& base, std::string_view changes) {
 }
 
 std::vector<Preset> make_presets() {
-    // Brandubh 7x7 (seeds 000/001): corner escape, king strong on the
+    // Brandubh 7x7, the traditional rules: corner escape, king strong on the
     // throne only, the player who makes a third repetition loses.
     const std::string brandubh =
         keys_then("dim:7 name:Brandubh esc:c atkf:y surf:n tfr:w repc:3 ka:y ks:t linc:n "
@@ -63,7 +63,7 @@ std::vector<Preset> make_presets() {
                   "cen:d4, cenh: cenhe:tT cenp:tTK cens:K cenre:tTK "
                   "nocap:0 nomv:l noatk:n nrd:n",
                   START_7);
-    // Tablut 9x9 (seed 004): edge escape, nobody stops on the castle, king
+    // Tablut 9x9, the traditional rules: edge escape, nobody stops on the castle, king
     // strong on and next to it, a repeated position or no legal move draws.
     const std::string tablut =
         keys_then("dim:9 name:Tablut esc:e atkf:y surf:n tfr:d repc:2 ka:y ks:c linc:n "
@@ -72,7 +72,7 @@ std::vector<Preset> make_presets() {
                   START_9);
     return {
         {"brandubh", brandubh},
-        // The house editions (seed 002) draw at the third repetition or
+        // The house editions (one club's own rules) draw at the third repetition or
         // after 120 plies without a capture.
         {"brandubh-house", with_keys(brandubh, "name:Brandubh_(house) tfr:d ks:w cenhe:tTK "
                                                "nocap:120 noatk:y")},
