@@ -273,7 +273,10 @@ TEST_CASE("Generated openings are reproducible, playable and near balance", "[ma
           generate_opening(v, 43, 0, 6, 2, 100).moves);
 }
 
-TEST_CASE("Summary lines round-trip", "[match]") {
+namespace {
+
+// A finished game's summary with a quote in its run id, for the line tests.
+GameSummary sample_summary() {
     GameSummary g;
     g.run = "r\"1";
     g.game = 3;
@@ -285,6 +288,13 @@ TEST_CASE("Summary lines round-trip", "[match]") {
     g.winner = "defenders";
     g.score1 = 1;
     g.reason = "king-escaped";
+    return g;
+}
+
+} // namespace
+
+TEST_CASE("Summary lines round-trip", "[match]") {
+    GameSummary g = sample_summary();
     g.detail = "tab\there";
     auto back = parse_json_line(to_json_line(g));
     REQUIRE(back.ok());
@@ -300,17 +310,7 @@ TEST_CASE("Summary lines are written as they always were", "[match]") {
     // The bytes of the lines written before record.h used nlohmann-json:
     // keys in this order, no spaces, whole scores without a decimal point,
     // control characters escaped, other bytes as they are.
-    GameSummary g;
-    g.run = "r\"1";
-    g.game = 3;
-    g.pair = 1;
-    g.engine1 = "a";
-    g.engine2 = "b";
-    g.attackers = "b";
-    g.defenders = "a";
-    g.winner = "defenders";
-    g.score1 = 1;
-    g.reason = "king-escaped";
+    GameSummary g = sample_summary();
     g.detail = "tab\there \x01 \x7f caf\xc3\xa9 back\\slash /";
     CHECK(
         to_json_line(g) ==
