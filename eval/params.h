@@ -1,8 +1,8 @@
 #pragma once
 
 // Evaluation weights: every weight is a named parameter in one table (name,
-// range, the term it belongs to, and its default in each default set). A set
-// of values is an EvalParams; it reads and writes as text, one
+// range, the term it belongs to); its value in each default set comes from
+// that set's file in eval/weights/. A set of values is an EvalParams; it reads and writes as text, one
 // `name = value` line per weight.
 //
 // Each weight belongs to one side ("owner"): its feature is counted for that
