@@ -2,8 +2,8 @@
 
 // Evaluation weights: every weight is a named parameter in one table (name,
 // range, the term it belongs to); its value in each default set comes from
-// that set's file in eval/weights/. A set of values is an EvalParams; it reads and writes as text, one
-// `name = value` line per weight.
+// that set's file in eval/weights/. A set of values is an EvalParams; it
+// reads and writes as text, one `name = value` line per weight.
 //
 // Each weight belongs to one side ("owner"): its feature is counted for that
 // side and the weight is what one unit of the feature is worth to that side
