@@ -4,9 +4,9 @@
 // small result type used for every error a user can cause.
 
 #include <cstdint>
-#include <variant>
 #include <string>
 #include <utility>
+#include <variant>
 
 namespace branan {
 
