@@ -128,9 +128,10 @@ std::vector<Preset> make_presets() {
         // OpenTafl's two Copenhagen strings: shieldwalls closed by pieces or
         // corners, edge-fort escape; the relaxed one lets every complete
         // wall of the side that moved capture (swf:n).
-        {"copenhagen", keys_then("dim:11 name:Copenhagen atkf:y tfr:w sw:s efe:y", START_11),
+        {"opentafl-copenhagen",
+         keys_then("dim:11 name:Copenhagen atkf:y tfr:w sw:s efe:y", START_11),
          RulesReading::BY_SIDE},
-        {"copenhagen-relaxed",
+        {"opentafl-copenhagen-relaxed",
          keys_then("dim:11 name:Copenhagen_(relaxed_shieldwall) atkf:y tfr:w sw:s swf:n efe:y",
                    START_11),
          RulesReading::BY_SIDE},
