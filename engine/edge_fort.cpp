@@ -61,4 +61,27 @@ bool edge_fort_escape(const Edition& v, Bitboard attackers, Bitboard defenders, 
     return fort;
 }
 
+bool exit_fort(const Edition& v, Bitboard attackers, Bitboard defenders, Square king) {
+    if (!test(v.edges, king)) return false;
+    const Bitboard empty = v.board & ~(attackers | defenders);
+    if (!(v.adjacent[king] & empty)) return false;
+    Bitboard region = square_bb(king);
+    while (true) {
+        const Bitboard grown = region | (v.neighbours(region) & empty);
+        if (grown == region) break;
+        region = grown;
+    }
+    if ((region & v.corners) || (v.neighbours(region) & attackers)) return false;
+    const Bitboard safe = (region & ~(v.throne & empty)) | defenders;
+    bool fort = true;
+    for_each_square(v.neighbours(region) & defenders & ~region, [&](Square s) {
+        for (int axis : {NORTH, EAST}) {
+            const int a = v.neighbour[s][axis], b = v.neighbour[s][axis + 2];
+            const bool held = a == NO_SQUARE || b == NO_SQUARE || test(safe, a) || test(safe, b);
+            if (!held) fort = false;
+        }
+    });
+    return fort;
+}
+
 } // namespace branan

@@ -19,4 +19,12 @@ namespace branan {
 //     not held by defenders (OpenTafl's static test that none can be taken).
 bool edge_fort_escape(const Edition& v, Bitboard attackers, Bitboard defenders, Square king);
 
+// The exit fort as hnefatafl-rs checks it (efr:r, HNEFATAFL.md 1.3): the
+// king stands on an edge square and has an empty neighbour; R, his square
+// and the empty squares connected to it, holds no corner and touches no
+// attacker; and every defender next to R is safe on both axes: on each, one
+// neighbour is off the board, in R (an empty throne excepted: it is
+// hostile) or a defender.
+bool exit_fort(const Edition& v, Bitboard attackers, Bitboard defenders, Square king);
+
 } // namespace branan

@@ -193,9 +193,32 @@ bool encircled(const Edition& v, Bitboard defenders, Bitboard occupied) {
     return !(v.neighbours(outside) & defenders);
 }
 
+bool enclosed(const Edition& v, Bitboard attackers, Bitboard defenders, Square king) {
+    const Bitboard open = v.board & ~attackers;
+    Bitboard region = square_bb(king);
+    while (true) {
+        const Bitboard grown = region | (v.neighbours(region) & open);
+        if (grown == region) break;
+        region = grown;
+    }
+    if ((region & v.edges) || (defenders & ~region)) return false;
+    const Bitboard empty = v.board & ~(attackers | defenders);
+    const Bitboard safe = attackers | (v.board & ~region & ~((v.corners | v.throne) & empty));
+    bool secure = true;
+    for_each_square(v.neighbours(region) & attackers, [&](Square s) {
+        for (int axis : {NORTH, EAST}) {
+            const int a = v.neighbour[s][axis], b = v.neighbour[s][axis + 2];
+            if (!(a == NO_SQUARE || b == NO_SQUARE || test(safe, a) || test(safe, b)))
+                secure = false;
+        }
+    });
+    return secure;
+}
+
 void Position::set_decided(StateInfo& st) const {
-    st.decided =
-        decided_by_pieces(*edition_, pieces(ATTACKERS), pieces(DEFENDERS), occupied_, king_);
+    // The side that made the move that led here.
+    st.decided = decided_by_pieces(*edition_, pieces(ATTACKERS), pieces(DEFENDERS), occupied_,
+                                   king_, ~side_);
 }
 
 void Position::make_move(Move m) {
@@ -290,7 +313,10 @@ int Position::occurrences() const {
     int count = 1;
     const int n = int(history_.size()) - 1;
     const int span = edition_->rules.repetition_span;
-    const int limit = span ? std::min(span, st.repetition_window) : st.repetition_window;
+    int limit = span ? std::min(span, st.repetition_window) : st.repetition_window;
+    // repm: the position at the window's start (made by a capture, or the
+    // root) is not counted.
+    if (edition_->rules.repetition_moves_only && limit == st.repetition_window) --limit;
     for (int back = 2; back <= limit && back <= n; back += 2)
         if (history_[n - back].key == st.key) ++count;
     return count;
@@ -312,6 +338,8 @@ GameResult Position::result() const {
             return {winner_of(~mover), EndReason::REPETITION};
         case RepetitionOutcome::MOVER_WINS:
             return {winner_of(mover), EndReason::REPETITION};
+        case RepetitionOutcome::DEFENDERS_LOSE:
+            return {Winner::ATTACKERS, EndReason::REPETITION};
         case RepetitionOutcome::IGNORED:
             break;
         }

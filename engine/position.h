@@ -115,22 +115,40 @@ class Position {
 // square connected to the edge through empty squares.
 bool encircled(const Edition& v, Bitboard defenders, Bitboard occupied);
 
+// Encirclement as hnefatafl-rs checks it (surr:r, HNEFATAFL.md 1.4): the
+// region flooded from the king through empty squares and defenders, stopped
+// by attackers, reaches no edge square and holds every defender, and no
+// attacker next to it could be captured: on each axis one of its neighbours
+// is off the board, an attacker, or outside the region and not an empty
+// corner or throne.
+bool enclosed(const Edition& v, Bitboard attackers, Bitboard defenders, Square king);
+
 // Game over by king capture, king escape, no attackers, no room for the
 // defenders, an edge fort or encirclement, read from the pieces alone (`defenders`
-// includes the king; `king` is NO_SQUARE once he is captured). Position
-// keeps it per ply; perft's reply counting asks it about moves not made.
+// includes the king; `king` is NO_SQUARE once he is captured) after a move
+// of `mover`. Position keeps it per ply; perft's reply counting asks it about
+// moves not made. hnefatafl-rs looks for its exit fort after the defenders'
+// moves only and its encirclement after the attackers' (efr:r, surr:r).
 inline GameResult decided_by_pieces(const Edition& v, Bitboard attackers, Bitboard defenders,
-                                    Bitboard occupied, Square king) {
+                                    Bitboard occupied, Square king, Side mover) {
     if (king == NO_SQUARE) return {Winner::ATTACKERS, EndReason::KING_CAPTURED};
     if (test(v.escape, king)) return {Winner::DEFENDERS, EndReason::KING_ESCAPED};
     if (v.rules.no_attackers_wins && !attackers)
         return {Winner::DEFENDERS, EndReason::NO_ATTACKERS};
     if (v.rules.no_defender_room_loses && !(v.neighbours(defenders) & ~occupied))
         return {Winner::ATTACKERS, EndReason::NO_DEFENDER_ROOM};
-    if (v.rules.edge_fort && edge_fort_escape(v, attackers, defenders, king))
-        return {Winner::DEFENDERS, EndReason::EDGE_FORT};
-    if (v.rules.encirclement && encircled(v, defenders, occupied))
-        return {Winner::ATTACKERS, EndReason::ENCIRCLED};
+    if (v.rules.edge_fort) {
+        const bool fort = v.rules.edge_fort_code == RuleCode::OPENTAFL
+                              ? edge_fort_escape(v, attackers, defenders, king)
+                              : mover == DEFENDERS && exit_fort(v, attackers, defenders, king);
+        if (fort) return {Winner::DEFENDERS, EndReason::EDGE_FORT};
+    }
+    if (v.rules.encirclement) {
+        const bool shut = v.rules.encirclement_code == RuleCode::OPENTAFL
+                              ? encircled(v, defenders, occupied)
+                              : mover == ATTACKERS && enclosed(v, attackers, defenders, king);
+        if (shut) return {Winner::ATTACKERS, EndReason::ENCIRCLED};
+    }
     return {};
 }
 

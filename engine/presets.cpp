@@ -70,6 +70,8 @@ std::vector<Preset> make_presets() {
                   "cor: cen:e5, cenh: cenhe:tTK cenp:tTK cens: cenre:tTK "
                   "nocap:0 nomv:d noatk:n nrd:n",
                   START_9);
+    const std::string opentafl_copenhagen =
+        keys_then("dim:11 name:Copenhagen atkf:y tfr:w sw:s efe:y", START_11);
     return {
         {"brandubh", brandubh},
         // The house editions (one club's own rules) draw at the third repetition or
@@ -128,12 +130,19 @@ std::vector<Preset> make_presets() {
         // OpenTafl's two Copenhagen strings: shieldwalls closed by pieces or
         // corners, edge-fort escape; the relaxed one lets every complete
         // wall of the side that moved capture (swf:n).
-        {"copenhagen", keys_then("dim:11 name:Copenhagen atkf:y tfr:w sw:s efe:y", START_11),
-         RulesReading::BY_SIDE},
-        {"copenhagen-relaxed",
+        {"opentafl-copenhagen", opentafl_copenhagen, RulesReading::BY_SIDE},
+        {"opentafl-copenhagen-relaxed",
          keys_then("dim:11 name:Copenhagen_(relaxed_shieldwall) atkf:y tfr:w sw:s swf:n efe:y",
                    START_11),
          RulesReading::BY_SIDE},
+        // Copenhagen as the World Tafl Federation's games and hnefatafl-rs
+        // play it (HNEFATAFL.md, column HRS): OpenTafl's board, moves and
+        // captures, with hnefatafl-rs's shieldwall, exit fort (after the
+        // defenders' moves) and encirclement (after the attackers'), no
+        // "no room" loss, and the Federation's repetition rule: the third
+        // occurrence of a position made by non-capturing moves loses for the
+        // defenders, whoever made it (docs/rules.md).
+        {"copenhagen", with_keys(opentafl_copenhagen, "tfr:a nrd:n repm:y swr:r efr:r surr:r")},
     };
 }
 

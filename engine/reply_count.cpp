@@ -85,7 +85,7 @@ int ReplyCounter::replies(Move m) const {
             attackers &= ~captured;
             if (mover == KING) king = to;
         }
-        if (decided_by_pieces(v, attackers, defenders, occupied, king).over()) return 0;
+        if (decided_by_pieces(v, attackers, defenders, occupied, king, us).over()) return 0;
         if (captured) return replies_after_captures(from, to, captured);
     }
 

@@ -22,6 +22,16 @@
 //             other squares of its own camp (the camp squares connected to
 //             it through camp squares), whatever the special-square lists
 //             say; from outside, the lists alone decide
+//   tfr:a     (a value of ours for tfr) the repetition loses for the
+//             defenders, whoever made it
+//   repm:y|n  the repetition count leaves out the position a capture (or the
+//             start) made: only positions made by non-capturing moves count
+//   swr:o|r   the shieldwall as OpenTafl's scan finds it (o) or as
+//             hnefatafl-rs checks it (r)
+//   efr:o|r   the edge fort (efe) as OpenTafl checks it (o) or the exit
+//             fort as hnefatafl-rs checks it (r)
+//   surr:o|r  encirclement (surf) as OpenTafl checks it (o) or as
+//             hnefatafl-rs checks it (r)
 //
 // Every key is one row of the table in rules_keys.cpp, which both
 // parse_rules and print_rules walk; the presets are in presets.cpp.
@@ -54,11 +64,17 @@ enum class Shieldwall : uint8_t { NONE, WEAK, STRONG };
 
 // What happens at the repetition count (OpenTafl's tfr).
 enum class RepetitionOutcome : uint8_t {
-    DRAW,        // d
-    MOVER_LOSES, // w: the player whose move made the repetition loses
-    MOVER_WINS,  // l: that player wins
-    IGNORED,     // i
+    DRAW,           // d
+    MOVER_LOSES,    // w: the player whose move made the repetition loses
+    MOVER_WINS,     // l: that player wins
+    IGNORED,        // i
+    DEFENDERS_LOSE, // a (ours): the defenders lose, whoever made it
 };
+
+// Whose code a rule is read from where two codes judge it differently:
+// OpenTafl's (OTN.md) or hnefatafl-rs's COPENHAGEN ruleset (HNEFATAFL.md,
+// column HRS), which the Federation's games agree with.
+enum class RuleCode : uint8_t { OPENTAFL, HNEFATAFL_RS };
 
 // The kinds of special squares, each with its own lists of who may stop,
 // pass, come back, and to whom it is hostile.
@@ -95,6 +111,10 @@ struct Rules {
     bool no_attackers_wins = true;
     bool no_defender_room_loses = true; // nrd
     int repetition_span = 0;            // repw: plies compared (0 = all since the last capture)
+    bool repetition_moves_only = false; // repm: the position a capture made does not count
+    RuleCode shieldwall_code = RuleCode::OPENTAFL;   // swr
+    RuleCode edge_fort_code = RuleCode::OPENTAFL;    // efr
+    RuleCode encirclement_code = RuleCode::OPENTAFL; // surr
     // spd: the most squares a piece of each kind moves at once (index by
     // Piece), 0 = no limit.
     std::array<int, PIECE_KINDS> speed{};

@@ -63,11 +63,12 @@ constexpr Letter<bool> YES_NO[] = {{"y", true}, {"n", false}};
 constexpr Letter<bool> LOSES_DRAWS[] = {{"l", true}, {"d", false}};
 constexpr Letter<EscapeType> ESCAPES[] = {{"c", EscapeType::CORNER}, {"e", EscapeType::EDGE}};
 constexpr Letter<RepetitionOutcome> REPETITION_OUTCOMES[] = {
-    {"d", RepetitionOutcome::DRAW},
-    {"w", RepetitionOutcome::MOVER_LOSES},
-    {"l", RepetitionOutcome::MOVER_WINS},
-    {"i", RepetitionOutcome::IGNORED},
+    {"d", RepetitionOutcome::DRAW},           {"w", RepetitionOutcome::MOVER_LOSES},
+    {"l", RepetitionOutcome::MOVER_WINS},     {"i", RepetitionOutcome::IGNORED},
+    {"a", RepetitionOutcome::DEFENDERS_LOSE},
 };
+constexpr Letter<RuleCode> RULE_CODES[] = {{"o", RuleCode::OPENTAFL},
+                                           {"r", RuleCode::HNEFATAFL_RS}};
 constexpr Letter<KingArmed> KING_ARMED[] = {
     {"y", KingArmed::YES},
     {"n", KingArmed::NO},
@@ -451,6 +452,10 @@ constexpr RulesKey KEYS[] = {
     letter<&Rules::shieldwall, SHIELDWALLS, Printed::UNLESS_DEFAULT>("sw"),
     letter<&Rules::shieldwall_flank, YES_NO, Printed::UNLESS_DEFAULT>("swf"),
     letter<&Rules::edge_fort, YES_NO, Printed::UNLESS_DEFAULT>("efe"),
+    letter<&Rules::repetition_moves_only, YES_NO, Printed::UNLESS_DEFAULT>("repm"),
+    letter<&Rules::shieldwall_code, RULE_CODES, Printed::UNLESS_DEFAULT>("swr"),
+    letter<&Rules::edge_fort_code, RULE_CODES, Printed::UNLESS_DEFAULT>("efr"),
+    letter<&Rules::encirclement_code, RULE_CODES, Printed::UNLESS_DEFAULT>("surr"),
     squares<&Rules::camps, Printed::UNLESS_DEFAULT>("camp"),
     pieces<&Rules::camp_users, Printed::UNLESS_DEFAULT>("campu"),
     {"start", &read_start, &print_start},

@@ -1,5 +1,7 @@
 #include "shieldwall.h"
 
+#include <array>
+
 namespace branan {
 
 namespace {
@@ -127,8 +129,33 @@ void find_walls(const Edition& v, const EdgeBoard& b, Side us, WallList& out) {
         out.walls[out.count++] = {lists[recorded[w]].squares, lists[recorded[w]].closers};
 }
 
+Bitboard edge_wall_captures(const Edition& v, const EdgeBoard& b, Side mover, Square to) {
+    const int n = v.size, f = v.file[to], r = v.rank[to];
+    const bool on_rank_edge = r == 0 || r == n - 1, on_file_edge = f == 0 || f == n - 1;
+    // A corner lies on two edges; only the king stops there, and the game
+    // is then over.
+    if (on_rank_edge == on_file_edge) return 0;
+    const int inward = on_rank_edge ? (r == 0 ? NORTH : SOUTH) : (f == 0 ? EAST : WEST);
+    const Bitboard ours = b.side[mover], theirs = b.side[~mover];
+    const bool corners_close = v.rules.shieldwall == Shieldwall::STRONG;
+    for (int along : on_rank_edge ? std::array{WEST, EAST} : std::array{SOUTH, NORTH}) {
+        Bitboard run = 0;
+        int s = v.neighbour[to][along];
+        while (s != NO_SQUARE && test(theirs, s) && test(ours, v.neighbour[s][inward])) {
+            run |= square_bb(s);
+            s = v.neighbour[s][along];
+        }
+        const bool closed =
+            s != NO_SQUARE && (test(ours, s) || (corners_close && test(v.corners & ~theirs, s)));
+        if (closed && popcount(run) >= 2) return run & ~b.kings;
+    }
+    return 0;
+}
+
 Bitboard shieldwall_captures(const Edition& v, const EdgeBoard& b, Side mover, Square to,
                              bool developed) {
+    if (v.rules.shieldwall_code == RuleCode::HNEFATAFL_RS)
+        return edge_wall_captures(v, b, mover, to);
     const bool flank = v.rules.shieldwall_flank;
     // swf:y: the mover must end on an edge square and be one of the wall's
     // recorded pieces. OpenTafl matches it by a code that changes on its

@@ -61,8 +61,11 @@ Value Worker::path_rules(int ply) const {
     const Rules& r = rules_;
     if (r.repetition != RepetitionOutcome::IGNORED && windows_[idx_] >= 4) {
         const uint64_t key = keys_[idx_];
-        const int window =
+        int window =
             r.repetition_span ? std::min(r.repetition_span, windows_[idx_]) : windows_[idx_];
+        // repm: the position at the window's start (made by a capture, or
+        // the game's first) is not counted.
+        if (r.repetition_moves_only && window == windows_[idx_]) --window;
         int count = 1;
         for (int back = 4; back <= window && back <= idx_; back += 2)
             if (keys_[idx_ - back] == key && ++count >= r.repetition_count) break;
@@ -74,6 +77,8 @@ Value Worker::path_rules(int ply) const {
                 return mate_in(ply);
             case RepetitionOutcome::MOVER_WINS:
                 return mated_in(ply);
+            case RepetitionOutcome::DEFENDERS_LOSE:
+                return pos_.side_to_move() == ATTACKERS ? mate_in(ply) : mated_in(ply);
             case RepetitionOutcome::IGNORED:
                 break;
             }

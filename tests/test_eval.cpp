@@ -146,7 +146,8 @@ TEST_CASE("eval: default sets follow the rules' escape type", "[eval]") {
     CHECK(default_set_for(*preset_rules("brandubh-house")) == set_named("corner_weak"));
     CHECK(default_set_for(*preset_rules("tablut")) == set_named("edge"));
     CHECK(default_set_for(*preset_rules("tablut-house")) == set_named("edge"));
-    for (const char* large : {"fetlar", "computer-fetlar", "copenhagen", "copenhagen-relaxed"})
+    for (const char* large :
+         {"fetlar", "computer-fetlar", "opentafl-copenhagen", "opentafl-copenhagen-relaxed"})
         CHECK(default_set_for(*preset_rules(large)) == set_named("corner_large"));
     CHECK(default_set_for(*preset_rules("tawlbwrdd")) == set_named("edge"));
     for (DefaultSet set : all_default_sets()) CHECK(find_default_set(default_set_name(set)) == set);
@@ -638,19 +639,19 @@ TEST_CASE("eval: escape squares the king may stop on but not pass", "[eval]") {
 TEST_CASE("eval: edge forts, in edge-fort games only", "[eval]") {
     // King on f1 with defenders on e1 (beside him), e2 and g2 (diagonal).
     const std::string tfen = "11/11/11/5t5/11/11/11/11/11/4T1T4/4TK5 d";
-    const EvalTrace c = trace(eval_tfen(eval_edition("copenhagen"), tfen));
+    const EvalTrace c = trace(eval_tfen(eval_edition("opentafl-copenhagen"), tfen));
     CHECK(c.coef[FORT_KING_ON_EDGE][DEFENDERS] == 1);
     CHECK(c.coef[FORT_DEFENDERS][DEFENDERS] == 3);
     // Off the edge: nothing.
-    const EvalTrace up =
-        trace(eval_tfen(eval_edition("copenhagen"), "11/11/11/5t5/11/11/11/11/5K5/4T1T4/4T6 d"));
+    const EvalTrace up = trace(
+        eval_tfen(eval_edition("opentafl-copenhagen"), "11/11/11/5t5/11/11/11/11/5K5/4T1T4/4T6 d"));
     CHECK(up.coef[FORT_KING_ON_EDGE][DEFENDERS] == 0);
     CHECK(up.coef[FORT_DEFENDERS][DEFENDERS] == 0);
     // Fetlar has no edge-fort escape.
     const EvalTrace f = trace(eval_tfen(eval_edition("fetlar"), tfen));
     CHECK(f.coef[FORT_KING_ON_EDGE][DEFENDERS] == 0);
     CHECK(f.coef[FORT_DEFENDERS][DEFENDERS] == 0);
-    // The copenhagen set values them; the small-board sets do not.
+    // The opentafl-copenhagen set values them; the small-board sets do not.
     CHECK(default_params(set_named("corner_large"))[FORT_KING_ON_EDGE] > 0);
     CHECK(default_params(set_named("corner"))[FORT_KING_ON_EDGE] == 0);
 }
@@ -661,17 +662,17 @@ TEST_CASE("eval: rows on the edge faced by the enemy, in shieldwall games only",
     // alone on its edge: no row, not counted. The king on f1 is not a
     // soldier to lose.
     const std::string tfen = "11/11/11/11/11/11/tT9/tT9/11/2tt3t3/2TT1K1T3 a";
-    const EvalTrace c = trace(eval_tfen(eval_edition("copenhagen"), tfen));
+    const EvalTrace c = trace(eval_tfen(eval_edition("opentafl-copenhagen"), tfen));
     CHECK(c.coef[DEFENDER_WALL_EXPOSED][DEFENDERS] == 2);
     CHECK(c.coef[ATTACKER_WALL_EXPOSED][ATTACKERS] == 2);
     // The king closes a row of defenders: e1 beside him, under e2.
-    const EvalTrace k =
-        trace(eval_tfen(eval_edition("copenhagen"), "11/11/11/5t5/11/11/11/11/11/4t6/4TK5 a"));
+    const EvalTrace k = trace(
+        eval_tfen(eval_edition("opentafl-copenhagen"), "11/11/11/5t5/11/11/11/11/11/4t6/4TK5 a"));
     CHECK(k.coef[DEFENDER_WALL_EXPOSED][DEFENDERS] == 1);
     // A row with a friendly piece inside one of its squares: only the faced
     // one counts.
-    const EvalTrace half =
-        trace(eval_tfen(eval_edition("copenhagen"), "11/11/11/11/11/5K5/11/11/11/2tT7/2TT7 a"));
+    const EvalTrace half = trace(
+        eval_tfen(eval_edition("opentafl-copenhagen"), "11/11/11/11/11/5K5/11/11/11/2tT7/2TT7 a"));
     CHECK(half.coef[DEFENDER_WALL_EXPOSED][DEFENDERS] == 1);
     // Fetlar has no shieldwall.
     const EvalTrace f = trace(eval_tfen(eval_edition("fetlar"), tfen));

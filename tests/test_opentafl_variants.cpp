@@ -26,7 +26,7 @@ const Preset& preset(const std::string& name) {
 TEST_CASE("otn variants: the presets are OpenTafl's strings, read as OpenTafl reads them",
           "[opentafl]") {
     for (const char* name : {"fetlar", "computer-fetlar", "tawlbwrdd", "sea-battle", "foteviken",
-                             "magpie", "copenhagen", "copenhagen-relaxed"}) {
+                             "magpie", "opentafl-copenhagen", "opentafl-copenhagen-relaxed"}) {
         INFO(name);
         const Preset& p = preset(name);
         CHECK(p.reading == RulesReading::BY_SIDE);

@@ -165,7 +165,7 @@ TEST_CASE("otep: 11x11 Copenhagen and Fetlar games on a running clock, with stat
     // side as OpenTafl reads them. The host's clock counts down by the time
     // each move really took, as OpenTafl's does; every move must be legal
     // and arrive before the engine's time runs out.
-    for (const char* preset : {"copenhagen", "fetlar"}) {
+    for (const char* preset : {"opentafl-copenhagen", "fetlar"}) {
         const Preset* found = nullptr;
         for (const Preset& p : presets())
             if (p.name == std::string(preset)) found = &p;

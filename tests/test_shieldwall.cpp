@@ -51,12 +51,12 @@ Bitboard squares(const Position& pos, std::initializer_list<const char*> names) 
 
 TEST_CASE("shieldwall: the rules keys parse, print only when not default, and round-trip",
           "[shieldwall]") {
-    for (const char* preset : {"copenhagen", "copenhagen-relaxed"}) {
+    for (const char* preset : {"opentafl-copenhagen", "opentafl-copenhagen-relaxed"}) {
         auto r = preset_rules(preset);
         REQUIRE(r.ok());
         CHECK(r->shieldwall == Shieldwall::STRONG);
         CHECK(r->edge_fort);
-        CHECK(r->shieldwall_flank == (std::string(preset) == "copenhagen"));
+        CHECK(r->shieldwall_flank == (std::string(preset) == "opentafl-copenhagen"));
         auto again = parse_rules(print_rules(*r));
         REQUIRE(again.ok());
         CHECK(*again == *r);
@@ -158,11 +158,11 @@ TEST_CASE("shieldwall: a wall ending at a corner leaks into the next edge (quirk
     // uncaptured. On rank 11 (the next edge scanned) d11 closes a wall from
     // the corner a11: the scan's lists still hold i1 and j1, which fall too.
     const std::string leak = "th1 Ti1 Tj1 ti2 tj2 Tb11 Tc11 tb10 tc10 td9 Kf6";
-    Position pos = setup("copenhagen", leak, 'a');
+    Position pos = setup("opentafl-copenhagen", leak, 'a');
     play(pos, "d9-d11");
     CHECK(pos.last_captured() == squares(pos, {"b11", "c11", "i1", "j1"}));
     // Without the rank-1 wall only the rank-11 wall falls.
-    Position plain = setup("copenhagen", "Tb11 Tc11 tb10 tc10 td9 ti5 tk5 Kf6", 'a');
+    Position plain = setup("opentafl-copenhagen", "Tb11 Tc11 tb10 tc10 td9 ti5 tk5 Kf6", 'a');
     play(plain, "d9-d11");
     CHECK(plain.last_captured() == squares(plain, {"b11", "c11"}));
 }
@@ -173,9 +173,9 @@ TEST_CASE("shieldwall: swf:n captures a side's homogeneous wall when the other s
     // records c1 d1 as a defenders' wall, and its capture test asks only
     // that every wall square hold a piece not of the mover's side.
     const std::string pieces = "Tb1 Tc1 Td1 Te1 Tc2 Td2 ta5 tk5 tg9 Kf6";
-    Position relaxed = setup("copenhagen-relaxed", pieces, 'a');
+    Position relaxed = setup("opentafl-copenhagen-relaxed", pieces, 'a');
     CHECK(captures_of(relaxed, "g9-g8") == squares(relaxed, {"c1", "d1"}));
-    Position strict = setup("copenhagen", pieces, 'a');
+    Position strict = setup("opentafl-copenhagen", pieces, 'a');
     CHECK(captures_of(strict, "g9-g8") == 0);
 }
 
@@ -201,7 +201,7 @@ TEST_CASE("shieldwall: walls on every edge", "[shieldwall]") {
         }
         return std::string(1, char('a' + file)) + std::to_string(rank + 1);
     };
-    for (const char* preset : {"copenhagen", "copenhagen-relaxed"})
+    for (const char* preset : {"opentafl-copenhagen", "opentafl-copenhagen-relaxed"})
         for (int edge = 0; edge < 4; ++edge) {
             INFO(preset << " edge " << edge);
             const std::string pieces = "t" + name(edge, 2, 0) + " T" + name(edge, 3, 0) + " T" +
@@ -219,14 +219,14 @@ TEST_CASE("shieldwall: walls on every edge", "[shieldwall]") {
                                        name(edge, 4, 3) + " t" + name(edge, 5, 0) + " Kf6",
                                    'a');
             const Bitboard c = captures_of(inner, name(edge, 4, 3) + "-" + name(edge, 4, 1));
-            CHECK((c != 0) == (std::string(preset) == "copenhagen-relaxed"));
+            CHECK((c != 0) == (std::string(preset) == "opentafl-copenhagen-relaxed"));
         }
 }
 
 TEST_CASE("shieldwall: defenders wall too, and the king closes a wall", "[shieldwall]") {
     // Defenders' wall on file a: the king arrives as the closer (he has
     // moved before: not on his start square).
-    Position pos = setup("copenhagen", "Ta3 ta4 ta5 Tb4 Tb5 Kc6 tk5 tk6", 'd');
+    Position pos = setup("opentafl-copenhagen", "Ta3 ta4 ta5 Tb4 Tb5 Kc6 tk5 tk6", 'd');
     play(pos, "c6-a6");
     CHECK(pos.last_captured() == squares(pos, {"a4", "a5"}));
 }
@@ -245,7 +245,7 @@ TEST_CASE("shieldwall: sw:s closes at a corner, sw:w does not", "[shieldwall]") 
 }
 
 TEST_CASE("shieldwall: a king in a wall counts but is not captured", "[shieldwall]") {
-    Position pos = setup("copenhagen", "tc1 Td1 Ke1 td2 te2 tf3 tk5", 'a');
+    Position pos = setup("opentafl-copenhagen", "tc1 Td1 Ke1 td2 te2 tf3 tk5", 'a');
     play(pos, "f3-f1");
     CHECK(empty_at(pos, "d1"));
     CHECK(at(pos, "e1") == KING);
@@ -258,7 +258,7 @@ TEST_CASE("shieldwall: a king in a wall counts but is not captured", "[shieldwal
 }
 
 TEST_CASE("shieldwall: no capture when a wall square is empty or the mover's own", "[shieldwall]") {
-    for (const char* preset : {"copenhagen", "copenhagen-relaxed"}) {
+    for (const char* preset : {"opentafl-copenhagen", "opentafl-copenhagen-relaxed"}) {
         INFO(preset);
         // An empty square in the run.
         Position gap = setup(preset, "tc1 Td1 te2 td2 tf3 tk5 Tk9 Kf6", 'a');
@@ -271,19 +271,19 @@ TEST_CASE("shieldwall: no capture when a wall square is empty or the mover's own
 
 TEST_CASE("edge fort: OTN.md diagrams", "[shieldwall]") {
     // Left: R = {d1, e1}: the defenders win.
-    Position left = setup("copenhagen", "Tc1 Kd1 Tf1 Td2 Te2 tf9 tg9 th8", 'a');
+    Position left = setup("opentafl-copenhagen", "Tc1 Kd1 Tf1 Td2 Te2 tf9 tg9 th8", 'a');
     CHECK(left.decided() == game(Winner::DEFENDERS, EndReason::EDGE_FORT));
     // Right: R = {d1, e1, e2}; e3 has three open neighbours: no win.
-    Position right = setup("copenhagen", "Tc1 Kd1 Tf1 Td2 Tf2 Te3 tf9 tg9 th8", 'a');
+    Position right = setup("opentafl-copenhagen", "Tc1 Kd1 Tf1 Td2 Tf2 Te3 tf9 tg9 th8", 'a');
     CHECK(right.decided() == ONGOING);
     // With d3 T: win. Reached by a move, judged after it.
-    Position closing = setup("copenhagen", "Tc1 Kd1 Tf1 Td2 Tf2 Te3 Tc3 tf9 tg9 th8", 'd');
+    Position closing = setup("opentafl-copenhagen", "Tc1 Kd1 Tf1 Td2 Tf2 Te3 Tc3 tf9 tg9 th8", 'd');
     play(closing, "c3-d3");
     CHECK(closing.decided() == game(Winner::DEFENDERS, EndReason::EDGE_FORT));
     CHECK(closing.result() == game(Winner::DEFENDERS, EndReason::EDGE_FORT));
     CHECK(std::string(to_string(EndReason::EDGE_FORT)) == "edge-fort");
     // An attacker next to R: no win.
-    Position touched = setup("copenhagen", "Tc1 Kd1 Tf1 Td2 te2 tf9 th8", 'a');
+    Position touched = setup("opentafl-copenhagen", "Tc1 Kd1 Tf1 Td2 te2 tf9 th8", 'a');
     CHECK(touched.decided() == ONGOING);
     // Without efe nothing ends.
     const std::string start11 =
@@ -298,21 +298,21 @@ TEST_CASE("edge fort: a king in the defenders' wall wins even with an attacker i
     // the king d1 with d2, an attacker e1 with e2, the closer f1. The king
     // can move (c1 b1): condition 1 holds, although an attacker touches R.
     const std::string pieces = "Tb2 Tc2 Kd1 Td2 te1 Te2 Tf1 tk5 tf9";
-    Position pos = setup("copenhagen", pieces, 'a');
+    Position pos = setup("opentafl-copenhagen", pieces, 'a');
     CHECK(pos.decided() == game(Winner::DEFENDERS, EndReason::EDGE_FORT));
     // Quirk 1: with one attacker on an edge there is no wall, and
     // condition 2 fails (e1 touches R).
-    Position alone = setup("copenhagen", "Tb2 Tc2 Kd1 Td2 te1 Te2 Tf1 tf9", 'a');
+    Position alone = setup("opentafl-copenhagen", "Tb2 Tc2 Kd1 Td2 te1 Te2 Tf1 tf9", 'a');
     CHECK(alone.decided() == ONGOING);
     // A king without a move wins nothing.
-    Position stuck = setup("copenhagen", "Tc1 Kd1 Td2 te1 Te2 Tf1 tk5 tf9", 'a');
+    Position stuck = setup("opentafl-copenhagen", "Tc1 Kd1 Td2 te1 Te2 Tf1 tk5 tf9", 'a');
     CHECK(stuck.decided() == ONGOING);
 }
 
 TEST_CASE("shieldwall: make/unmake and the Zobrist key over long random games", "[shieldwall]") {
     std::mt19937 rng(4242);
     long wall_captures = 0;
-    for (const char* preset : {"copenhagen", "copenhagen-relaxed"}) {
+    for (const char* preset : {"opentafl-copenhagen", "opentafl-copenhagen-relaxed"}) {
         INFO(preset);
         long plies = 0, forts = 0;
         for (int g = 0; g < 16; ++g) {
@@ -358,7 +358,7 @@ TEST_CASE("shieldwall: make/unmake and the Zobrist key over long random games", 
 }
 
 TEST_CASE("shieldwall: perft from the Copenhagen start, and the reply counter", "[shieldwall]") {
-    for (const char* preset : {"copenhagen", "copenhagen-relaxed"}) {
+    for (const char* preset : {"opentafl-copenhagen", "opentafl-copenhagen-relaxed"}) {
         INFO(preset);
         Position pos(edition(preset));
         const uint64_t expect[] = {1, 116, 6788, 806344};
@@ -379,11 +379,11 @@ TEST_CASE("shieldwall: reply counts equal making the moves where walls and forts
         char side;
     };
     const Case cases[] = {
-        {"copenhagen", "th1 Ti1 Tj1 ti2 tj2 Tb11 Tc11 tb10 tc10 td9 Kf6", 'a'},
-        {"copenhagen-relaxed", "Tb1 Tc1 Td1 Te1 Tc2 Td2 ta5 tk5 tg9 Kf6", 'a'},
-        {"copenhagen", "Tc1 Kd1 Tf1 Td2 Tf2 Te3 Tc3 tf9 tg9 th8", 'd'},
-        {"copenhagen-relaxed", "tb1 Tc1 Td1 tc2 td2 te3 Kg5 tk7", 'a'},
-        {"copenhagen", "Ta3 ta4 ta5 Tb4 Tb5 Kc6 tk5 tk6", 'd'},
+        {"opentafl-copenhagen", "th1 Ti1 Tj1 ti2 tj2 Tb11 Tc11 tb10 tc10 td9 Kf6", 'a'},
+        {"opentafl-copenhagen-relaxed", "Tb1 Tc1 Td1 Te1 Tc2 Td2 ta5 tk5 tg9 Kf6", 'a'},
+        {"opentafl-copenhagen", "Tc1 Kd1 Tf1 Td2 Tf2 Te3 Tc3 tf9 tg9 th8", 'd'},
+        {"opentafl-copenhagen-relaxed", "tb1 Tc1 Td1 tc2 td2 te3 Kg5 tk7", 'a'},
+        {"opentafl-copenhagen", "Ta3 ta4 ta5 Tb4 Tb5 Kc6 tk5 tk6", 'd'},
     };
     for (const Case& c : cases) {
         INFO(c.preset << " " << c.pieces);
@@ -503,8 +503,8 @@ TEST_CASE("shieldwall: the engine's walk equals a plain transcription on random 
           "[shieldwall]") {
     const std::string start7 = "start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/";
     const std::vector<std::string> rules = {
-        print_rules(*preset_rules("copenhagen")),
-        print_rules(*preset_rules("copenhagen-relaxed")),
+        print_rules(*preset_rules("opentafl-copenhagen")),
+        print_rules(*preset_rules("opentafl-copenhagen-relaxed")),
         SW9 + "swf:y " + START9,
         "dim:9 atkf:y sw:w swf:n " + START9,
         "dim:7 sw:s swf:n " + start7,
@@ -633,7 +633,7 @@ TEST_CASE("edge fort: the engine equals a plain transcription of OpenTafl's chec
           "[shieldwall]") {
     // Copenhagen: the king passes and stops everywhere, so his moves are
     // plain slides over empty squares.
-    EditionPtr v = edition("copenhagen");
+    EditionPtr v = edition("opentafl-copenhagen");
     const int n = v->size;
     std::mt19937 rng(7);
     long compared = 0, forts = 0;
