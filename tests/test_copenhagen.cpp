@@ -427,16 +427,9 @@ TEST_CASE("copenhagen: occurrences counts as hnefatafl-rs does in random games",
         std::vector<uint64_t> history;
         std::vector<Move> mine;
         for (int ply = 0; ply < 300; ++ply) {
-            MoveList list;
-            generate_moves(pos, list);
-            if (list.empty() || pos.decided().over()) break;
-            Move m = list.moves[rng() % list.size()];
-            // Half of the time the piece this side moved last goes back.
-            if (mine.size() >= 2 && rng() % 2) {
-                const Move prev = mine[mine.size() - 2];
-                const Move back(prev.to(), prev.from());
-                if (list.contains(back)) m = back;
-            }
+            if (pos.decided().over()) break;
+            const Move m = repeating_random_move(pos, mine, rng);
+            if (m.is_none()) break;
             pos.make_move(m);
             mine.push_back(m);
             int naive = 1;

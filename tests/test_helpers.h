@@ -7,6 +7,7 @@
 
 #include <map>
 #include <memory>
+#include <random>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -167,6 +168,23 @@ inline bool is_legal(const Position& pos, const std::string& text) {
     MoveList list;
     generate_moves(pos, list);
     return list.contains(*m);
+}
+
+// A random legal move that, half of the time, takes back the piece this
+// side moved last (`mine` holds the game's moves in order), so that random
+// games repeat positions often. MOVE_NONE when there is no legal move.
+inline Move repeating_random_move(const Position& pos, const std::vector<Move>& mine,
+                                  std::mt19937& rng) {
+    MoveList list;
+    generate_moves(pos, list);
+    if (list.empty()) return MOVE_NONE;
+    Move m = list.moves[rng() % list.size()];
+    if (mine.size() >= 2 && rng() % 2) {
+        const Move prev = mine[mine.size() - 2];
+        const Move back(prev.to(), prev.from());
+        if (list.contains(back)) m = back;
+    }
+    return m;
 }
 
 inline int count_pieces(const Position& pos, Piece p) {

@@ -259,17 +259,8 @@ TEST_CASE("position: occurrences matches a naive count in random games", "[posit
             std::vector<std::string> seen{placement_and_side(pos)};
             std::vector<Move> mine; // each side's last move, to undo it often
             for (int ply = 0; ply < 300; ++ply) {
-                MoveList list;
-                generate_moves(pos, list);
-                if (list.empty()) break;
-                Move m = list.moves[rng() % list.size()];
-                // Half of the time move back the piece this side moved last:
-                // games then repeat positions often.
-                if (mine.size() >= 2 && rng() % 2) {
-                    const Move prev = mine[mine.size() - 2];
-                    const Move back(prev.to(), prev.from());
-                    if (list.contains(back)) m = back;
-                }
+                const Move m = repeating_random_move(pos, mine, rng);
+                if (m.is_none()) break;
                 pos.make_move(m);
                 mine.push_back(m);
                 const std::string here = placement_and_side(pos);
