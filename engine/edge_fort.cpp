@@ -65,23 +65,10 @@ bool exit_fort(const Edition& v, Bitboard attackers, Bitboard defenders, Square 
     if (!test(v.edges, king)) return false;
     const Bitboard empty = v.board & ~(attackers | defenders);
     if (!(v.adjacent[king] & empty)) return false;
-    Bitboard region = square_bb(king);
-    while (true) {
-        const Bitboard grown = region | (v.neighbours(region) & empty);
-        if (grown == region) break;
-        region = grown;
-    }
+    const Bitboard region = v.flood(square_bb(king), empty);
     if ((region & v.corners) || (v.neighbours(region) & attackers)) return false;
     const Bitboard safe = (region & ~(v.throne & empty)) | defenders;
-    bool fort = true;
-    for_each_square(v.neighbours(region) & defenders & ~region, [&](Square s) {
-        for (int axis : {NORTH, EAST}) {
-            const int a = v.neighbour[s][axis], b = v.neighbour[s][axis + 2];
-            const bool held = a == NO_SQUARE || b == NO_SQUARE || test(safe, a) || test(safe, b);
-            if (!held) fort = false;
-        }
-    });
-    return fort;
+    return v.held_on_both_axes(v.neighbours(region) & defenders & ~region, safe);
 }
 
 } // namespace branan

@@ -85,6 +85,17 @@ void build_line_counts(Edition& v) {
 
 } // namespace
 
+bool Edition::held_on_both_axes(Bitboard pieces, Bitboard safe) const {
+    bool held = true;
+    for_each_square(pieces, [&](Square s) {
+        for (int axis : {NORTH, EAST}) {
+            const int a = neighbour[s][axis], b = neighbour[s][axis + 2];
+            if (!(a == NO_SQUARE || b == NO_SQUARE || test(safe, a) || test(safe, b))) held = false;
+        }
+    });
+    return held;
+}
+
 Result<std::shared_ptr<const Edition>> Edition::make(const Rules& rules) {
     if (rules.size < MIN_SIZE || rules.size > MAX_SIZE)
         return Error{"rules: board size " + std::to_string(rules.size) + " is not supported"};
@@ -117,16 +128,8 @@ Result<std::shared_ptr<const Edition>> Edition::make(const Rules& rules) {
         if (s < 0 || s >= n * n) return Error{"rules: camp square off the board"};
         v->camps |= square_bb(s);
     }
-    for_each_square(v->camps, [&](Square s) {
-        // The camp of s: a flood through camp squares.
-        Bitboard region = square_bb(s);
-        while (true) {
-            const Bitboard grown = (region | v->neighbours(region)) & v->camps;
-            if (grown == region) break;
-            region = grown;
-        }
-        v->camp_region[s] = region;
-    });
+    for_each_square(v->camps,
+                    [&](Square s) { v->camp_region[s] = v->flood(square_bb(s), v->camps); });
 
     Bitboard kind_squares[SPECIAL_KINDS] = {};
     for (int sk = 0; sk < SPECIAL_KINDS; ++sk) {

@@ -57,6 +57,20 @@ struct Edition {
     Bitboard neighbours(Bitboard b) const {
         return step(b, NORTH) | step(b, SOUTH) | step(b, EAST) | step(b, WEST);
     }
+    // `seed` and the squares of `through` connected to it through squares
+    // of `through` (a region for the fort, encirclement and camp tests).
+    Bitboard flood(Bitboard seed, Bitboard through) const {
+        Bitboard region = seed;
+        while (true) {
+            const Bitboard grown = region | (neighbours(region) & through);
+            if (grown == region) return region;
+            region = grown;
+        }
+    }
+    // Whether every square of `pieces` is held on both axes: on each, a
+    // neighbour is off the board or in `safe` (hnefatafl-rs's test that a
+    // piece of a fort or a ring cannot be captured).
+    bool held_on_both_axes(Bitboard pieces, Bitboard safe) const;
 
     // Per piece kind (index by Piece), for a piece arriving from outside:
     // where it may not stop, which empty squares it may not pass over, and

@@ -184,35 +184,16 @@ bool encircled(const Edition& v, Bitboard defenders, Bitboard occupied) {
     if (defenders & v.edges) return false;
     // The empty squares connected to the board's edge through empty squares.
     const Bitboard empty = v.board & ~occupied;
-    Bitboard outside = v.edges & empty;
-    while (true) {
-        const Bitboard grown = (outside | v.neighbours(outside)) & empty;
-        if (grown == outside) break;
-        outside = grown;
-    }
+    const Bitboard outside = v.flood(v.edges & empty, empty);
     return !(v.neighbours(outside) & defenders);
 }
 
 bool enclosed(const Edition& v, Bitboard attackers, Bitboard defenders, Square king) {
-    const Bitboard open = v.board & ~attackers;
-    Bitboard region = square_bb(king);
-    while (true) {
-        const Bitboard grown = region | (v.neighbours(region) & open);
-        if (grown == region) break;
-        region = grown;
-    }
+    const Bitboard region = v.flood(square_bb(king), v.board & ~attackers);
     if ((region & v.edges) || (defenders & ~region)) return false;
     const Bitboard empty = v.board & ~(attackers | defenders);
     const Bitboard safe = attackers | (v.board & ~region & ~((v.corners | v.throne) & empty));
-    bool secure = true;
-    for_each_square(v.neighbours(region) & attackers, [&](Square s) {
-        for (int axis : {NORTH, EAST}) {
-            const int a = v.neighbour[s][axis], b = v.neighbour[s][axis + 2];
-            if (!(a == NO_SQUARE || b == NO_SQUARE || test(safe, a) || test(safe, b)))
-                secure = false;
-        }
-    });
-    return secure;
+    return v.held_on_both_axes(v.neighbours(region) & attackers, safe);
 }
 
 void Position::set_decided(StateInfo& st) const {

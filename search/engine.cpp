@@ -307,7 +307,7 @@ Status Engine::go(const SearchLimits& limits) {
     c.multipv = d.multipv;
     c.pondering = limits.ponder;
     c.on_info = d.info_cb;
-    c.init_time(d.pos->side_to_move(), d.move_overhead);
+    c.time.init(c.limits, d.pos->side_to_move(), d.move_overhead);
     d.tt.new_search();
 
     MoveList list;

@@ -77,8 +77,6 @@ struct SearchContext {
     // Time used on the clock: since go, or since ponderhit.
     int64_t used_ms() const { return elapsed_ms() - timer_origin_ms.load(); }
     uint64_t total_nodes() const;
-    // Sets the time budget for side `us`.
-    void init_time(Side us, int64_t move_overhead_ms) { time.init(limits, us, move_overhead_ms); }
 };
 
 class Worker {
