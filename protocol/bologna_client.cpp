@@ -15,6 +15,7 @@
 #include "movegen.h"
 #include "notation.h"
 #include "rules.h"
+#include "socket.h"
 
 namespace branan {
 
