@@ -9,6 +9,7 @@
 #include "bologna_client.h"
 #include "commands.h"
 #include "engine.h"
+#include "hnefatafl_org_command.h"
 #include "logging.h"
 #include "loop.h"
 #include "output.h"
@@ -206,7 +207,8 @@ int run_cli(int argc, const char* const argv[], std::istream& in, std::ostream& 
         po::notify(vm);
 
         if (vm.count("help")) {
-            out << USAGE << "\n" << global << "\ndocs/protocol.md lists the protocol commands.\n";
+            out << USAGE << HNEFATAFL_ORG_USAGE << "\n"
+                << global << "\ndocs/protocol.md lists the protocol commands.\n";
             return 0;
         }
         if (vm.count("version")) {
@@ -226,9 +228,9 @@ int run_cli(int argc, const char* const argv[], std::istream& in, std::ostream& 
             throw UsageError{"unknown option '" + printable(rest.front()) + "'"};
         }
         if (!command.empty() && command != "analyze" && command != "perft" && command != "bench" &&
-            command != "bologna")
+            command != "bologna" && command != "hnefatafl-org")
             throw UsageError{"unknown command '" + printable(command) +
-                             "' (analyze, perft, bench, bologna)"};
+                             "' (analyze, perft, bench, bologna, hnefatafl-org)"};
 
         const std::string log_file = vm.count("log-file") ? vm["log-file"].as<std::string>() : "";
         if (Status st = setup_logging(log_file, vm["log-level"].as<std::string>()); !st)
@@ -257,6 +259,10 @@ int run_cli(int argc, const char* const argv[], std::istream& in, std::ostream& 
         if (command == "perft") return cmd_perft(engine, rest, out, err);
         if (command == "bench") return cmd_bench(engine, rest, vm, out);
         if (command == "bologna") return cmd_bologna(rest, vm, out, err);
+        if (command == "hnefatafl-org")
+            return run_hnefatafl_org_command(
+                rest, vm.count("hash") ? int(vm["hash"].as<int64_t>()) : 0,
+                vm.count("threads") ? int(vm["threads"].as<int64_t>()) : 0, out, err);
         run_protocol(engine, *protocol, in, out);
         return 0;
     } catch (const po::error& e) {

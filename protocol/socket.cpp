@@ -157,4 +157,44 @@ int accept_within(int listen_fd, int timeout_ms, std::string& error) {
     }
 }
 
+bool LineBuffer::next(std::string& line) {
+    const size_t end = buffer_.find('\n');
+    if (end == std::string::npos) {
+        if (buffer_.size() <= max_length_) return false;
+        line = buffer_.substr(0, max_length_);
+        buffer_.erase(0, max_length_);
+        return true;
+    }
+    line = buffer_.substr(0, end);
+    buffer_.erase(0, end + 1);
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    return true;
+}
+
+ReadStatus read_some(int fd, int timeout_ms, LineBuffer& lines, std::string& error) {
+    while (true) {
+        pollfd p{fd, POLLIN, 0};
+        const int ready = poll(&p, 1, timeout_ms);
+        if (ready < 0 && errno == EINTR) continue;
+        if (ready < 0) {
+            error = "cannot read from the socket: " + errno_text();
+            return ReadStatus::ERROR;
+        }
+        if (ready == 0) return ReadStatus::TIMEOUT;
+        char buf[8192];
+        const ssize_t n = recv(fd, buf, sizeof buf, 0);
+        if (n < 0 && (errno == EINTR || errno == EAGAIN)) continue;
+        if (n < 0) {
+            error = "cannot read from the socket: " + errno_text();
+            return ReadStatus::ERROR;
+        }
+        if (n == 0) {
+            error = "the connection was closed";
+            return ReadStatus::CLOSED;
+        }
+        lines.feed(std::string_view(buf, size_t(n)));
+        return ReadStatus::DATA;
+    }
+}
+
 } // namespace branan

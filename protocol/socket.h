@@ -5,6 +5,7 @@
 // with a deadline, write everything with a deadline, listen on loopback,
 // accept with a deadline. Errors come back as values naming the cause.
 
+#include <cstddef>
 #include <string>
 #include <string_view>
 
@@ -51,5 +52,27 @@ Result<int> listen_loopback(int port);
 int local_port(int fd);
 // Waits up to timeout_ms for a connection; -1 (with `error` set) if none.
 int accept_within(int listen_fd, int timeout_ms, std::string& error);
+
+// Text lines from a socket: the bytes read so far, cut at each "\n" (a
+// trailing "\r" is dropped). A line longer than `max_length` is an error
+// of the peer: it is cut there rather than held whole.
+class LineBuffer {
+  public:
+    explicit LineBuffer(size_t max_length = 1 << 20) : max_length_(max_length) {}
+    void feed(std::string_view bytes) { buffer_ += bytes; }
+    // The next complete line, or false when none is complete yet.
+    bool next(std::string& line);
+    void clear() { buffer_.clear(); }
+
+  private:
+    size_t max_length_;
+    std::string buffer_;
+};
+
+enum class ReadStatus { DATA, TIMEOUT, CLOSED, ERROR };
+
+// Waits up to timeout_ms (< 0: for ever) for bytes and appends what one
+// recv() gives to `lines`; `error` says why on CLOSED and ERROR.
+ReadStatus read_some(int fd, int timeout_ms, LineBuffer& lines, std::string& error);
 
 } // namespace branan
