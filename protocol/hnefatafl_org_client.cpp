@@ -28,6 +28,10 @@ int64_t ms_since(Clock::time_point t) {
     return std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - t).count();
 }
 
+bool contains(std::string_view text, std::string_view part) {
+    return text.find(part) != std::string_view::npos;
+}
+
 int64_t utc_now_ms() {
     return std::chrono::duration_cast<std::chrono::milliseconds>(
                std::chrono::system_clock::now().time_since_epoch())
@@ -43,7 +47,11 @@ struct Game {
     int size = 11;
     EditionPtr edition;
     std::optional<Position> pos;
-    std::vector<std::string> moves; // Branan's move texts from the start
+    // Branan's move texts from root_tfen (empty: the start), which is
+    // root_ply plies into the game (when the server's moves did not replay).
+    std::vector<std::string> moves;
+    std::string root_tfen;
+    int root_ply = 0;
     Side ours = ATTACKERS;
     std::string opponent;
     // Position known and the game's pushes coming to this connection (after
@@ -621,6 +629,8 @@ class Bot {
         g.edition = *edition;
         g.pos.emplace(g.edition);
         g.moves.clear();
+        g.root_tfen.clear();
+        g.root_ply = 0;
         g.ours = j->attacker == o_.user ? ATTACKERS : DEFENDERS;
         g.opponent = g.ours == ATTACKERS ? j->defender : j->attacker;
         g.time = j->time;
@@ -646,17 +656,28 @@ class Bot {
         }
         Position pos(*edition);
         std::vector<std::string> moves;
-        bool resigned = false;
-        for (const std::string& text : r->moves) {
-            if (text == "---") {
-                resigned = true;
-                break;
-            }
+        std::string root_tfen;
+        int root_ply = 0;
+        std::vector<std::string> records = r->moves;
+        const bool resigned = !records.empty() && records.back() == "---";
+        if (resigned) records.pop_back();
+        for (const std::string& text : records) {
             auto m = parse_move_text(pos, text);
             if (!m) {
-                logger().warn("hnefatafl-org: game {}: the server's moves do not replay: {}", g.id,
-                              m.error());
-                return;
+                // Judged otherwise by the server: play on from the board.
+                logger().warn("hnefatafl-org: game {}: the server's moves do not replay ({}); "
+                              "playing on from the board they give, without its history",
+                              g.id, m.error());
+                auto placed = position_from_records(*edition, records);
+                if (!placed) {
+                    logger().warn("hnefatafl-org: game {}: {}", g.id, placed.error());
+                    return;
+                }
+                pos = std::move(*placed);
+                moves.clear();
+                root_tfen = to_tfen(pos);
+                root_ply = int(records.size());
+                break;
             }
             moves.push_back(move_name(**edition, *m));
             pos.make_move(*m);
@@ -669,6 +690,8 @@ class Bot {
         g.size = r->board_size;
         g.edition = *edition;
         g.moves = std::move(moves);
+        g.root_tfen = std::move(root_tfen);
+        g.root_ply = root_ply;
         g.pos.emplace(std::move(pos));
         g.time = r->time;
         g.ms_left = r->ms_left;
@@ -684,7 +707,7 @@ class Bot {
         g.refused.clear();
         g.draw_offered = false; // a pending offer is sent again (4.8.5)
         logger().info("hnefatafl-org: game {} resumed: {} as {} against {}, {} plies", g.id,
-                      o_.user, role_name(g.ours), g.opponent, g.moves.size());
+                      o_.user, role_name(g.ours), g.opponent, plies(g));
         if (resigned) {
             // The side to move resigned (its clock ran out or it gave up).
             const Side loser = g.pos->side_to_move();
@@ -693,6 +716,8 @@ class Bot {
         }
     }
 
+    static int plies(const Game& g) { return g.root_ply + int(g.moves.size()); }
+
     void on_error(const std::string& line, const std::vector<std::string_view>& w) {
         const Outgoing c = in_flight_;
         if (w[1] == "game" && (c.command == Command::PLAY || c.command == Command::RESIGN ||
@@ -700,8 +725,10 @@ class Bot {
             in_flight_ = {};
             Game* g = in_flight_game_of(c);
             if (!g) return;
+            const bool out_of_step =
+                contains(line, "isn't your turn") || contains(line, "didn't select a role");
             if (c.command == Command::PLAY && w.size() >= 3 &&
-                (w[2] == "play:" || w[2] == "message:")) {
+                (w[2] == "play:" || w[2] == "message:") && !out_of_step) {
                 // Refused: another move, never the same one again.
                 logger().warn("hnefatafl-org: game {}: the server refused {} ({})", g->id,
                               move_name(*g->edition, c.move), printable(line, 120));
@@ -746,7 +773,7 @@ class Bot {
                                     (result.empty() ? "" : " (" + result + ")") + ": " + o_.user +
                                     " as " + role_name(g.ours) + " against " +
                                     (g.opponent.empty() ? "?" : g.opponent) + ", " +
-                                    std::to_string(g.moves.size()) + " plies, " + clock;
+                                    std::to_string(plies(g)) + " plies, " + clock;
         logger().info("hnefatafl-org: {}", summary);
         out_ << summary << "\n" << std::flush;
     }
@@ -809,7 +836,7 @@ class Bot {
                 logger().warn("hnefatafl-org: game {}: {}", g.id, st.error());
                 return;
             }
-        if (Status st = engine_.set_position("", g.moves); !st) {
+        if (Status st = engine_.set_position(g.root_tfen, g.moves); !st) {
             logger().warn("hnefatafl-org: game {}: {}", g.id, st.error());
             return;
         }
@@ -895,7 +922,7 @@ class Bot {
     static bool dead_drawn(const Game& g, const SearchInfo& info) {
         const int limit = draw_ply_of(g.edition->rules);
         if (limit <= 0 || info.mate != 0 || info.score > 0) return false;
-        return limit - g.pos->game_ply() <= info.depth + 1;
+        return limit - plies(g) <= info.depth + 1;
     }
 
     static int draw_ply_of(const Rules&) {

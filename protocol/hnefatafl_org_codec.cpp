@@ -344,6 +344,41 @@ Result<Move> parse_move_text(const Position& pos, std::string_view text) {
     return m;
 }
 
+Result<Position> position_from_records(const EditionPtr& edition,
+                                       const std::vector<std::string>& moves) {
+    const Edition& v = *edition;
+    const Position start(edition);
+    std::array<Piece, MAX_SQUARES> board{};
+    for (Square s = 0; s < v.size * v.size; ++s) board[s] = start.piece_on(s);
+    // "0a1" and "A1" read as "a1".
+    auto square = [&](std::string_view t) -> Result<Square> {
+        std::string clean;
+        for (char c : t)
+            if (!(c == '0' && clean.empty()))
+                clean += char(std::tolower(static_cast<unsigned char>(c)));
+        return parse_square(v, clean);
+    };
+    Side to_move = start.side_to_move();
+    for (const std::string& text : moves) {
+        const auto parts = split(text, 'x');
+        const auto ends = split(parts[0], '-');
+        if (ends.size() != 2) return Error{"move '" + printable(text) + "': expected from-to"};
+        auto from = square(ends[0]);
+        auto to = square(ends[1]);
+        if (!from || !to) return Error{"move '" + printable(text) + "': bad square"};
+        if (board[*from] == NO_PIECE) return Error{"move '" + printable(text) + "': no piece"};
+        board[*to] = board[*from];
+        board[*from] = NO_PIECE;
+        for (size_t i = 1; i < parts.size(); ++i) {
+            auto taken = square(parts[i]);
+            if (!taken) return Error{"move '" + printable(text) + "': bad capture"};
+            board[*taken] = NO_PIECE;
+        }
+        to_move = ~to_move;
+    }
+    return Position::from_placement(edition, board, to_move, 0, 1 + int(moves.size()) / 2);
+}
+
 std::optional<int64_t> parse_utc_ms(std::string_view text) {
     int y = 0, mo = 0, d = 0, h = 0, mi = 0;
     double s = 0;

@@ -119,6 +119,12 @@ std::string move_text(const Position& before, Move m);
 // uppercase accepted), legal in `pos`.
 Result<Move> parse_move_text(const Position& pos, std::string_view text);
 
+// The position the records give, moved and captured as they say without
+// judging them, with no history: for a game whose moves do not replay
+// under Branan's rules (the server judged them otherwise).
+Result<Position> position_from_records(const EditionPtr& edition,
+                                       const std::vector<std::string>& moves);
+
 // ISO 8601 UTC ("2026-06-24T19:57:38.07Z") <-> milliseconds since 1970.
 std::optional<int64_t> parse_utc_ms(std::string_view text);
 std::string utc_text(int64_t ms_since_epoch);

@@ -106,7 +106,8 @@ Run play(ServerOptions so, HnefataflOrgOptions o, int64_t ms = 60'000) {
     run.received = server.received();
     run.logins = server.logins();
     run.log = log.str();
-    UNSCOPED_INFO("server log (end):\n" << run.log.substr(run.log.size() > 6000 ? run.log.size() - 6000 : 0));
+    UNSCOPED_INFO("server log (end):\n"
+                  << run.log.substr(run.log.size() > 6000 ? run.log.size() - 6000 : 0));
     UNSCOPED_INFO("bot: " << run.bot.status << "\n" << run.bot.out << run.bot.err);
     return run;
 }
@@ -156,8 +157,9 @@ TEST_CASE("hnefatafl.org line formats", "[hnefatafl-org]") {
     ng.time = {true, 900'000, 10};
     ng.board_size = 11;
     // HNEFATAFL.md 4.3, field for field.
-    CHECK(new_game_json(ng) ==
-          R"({"role":"Attacker","rated":true,"time_settings":{"Timed":{"add_seconds":10,"milliseconds_left":900000}},"board_size":11})");
+    CHECK(
+        new_game_json(ng) ==
+        R"({"role":"Attacker","rated":true,"time_settings":{"Timed":{"add_seconds":10,"milliseconds_left":900000}},"board_size":11})");
     auto back = parse_new_game_json(new_game_json(ng));
     REQUIRE(back.ok());
     CHECK(back->time == ng.time);
@@ -178,7 +180,8 @@ TEST_CASE("hnefatafl.org line formats", "[hnefatafl-org]") {
     CHECK(u->board_size == 7);
     CHECK(!parse_join_game(split_words("a b")).ok());
 
-    auto t = parse_game_time_json(R"({"id":41,"attacker_ms_left":897412,"defender_ms_left":900000})");
+    auto t =
+        parse_game_time_json(R"({"id":41,"attacker_ms_left":897412,"defender_ms_left":900000})");
     REQUIRE(t.ok());
     CHECK(t->ms_left[ATTACKERS] == 897412);
     CHECK(!parse_game_time_json("{not json").ok());
@@ -203,6 +206,13 @@ TEST_CASE("hnefatafl.org line formats", "[hnefatafl-org]") {
         CHECK(move_text(pos, *move) == m);
         pos.make_move(*move);
     }
+    // The board alone, for moves Branan's rules would not replay.
+    auto placed = position_from_records(edition(11), g->moves);
+    REQUIRE(placed.ok());
+    CHECK(start_text(*placed) == start_text(pos));
+    CHECK(placed->side_to_move() == pos.side_to_move());
+    CHECK(!position_from_records(edition(11), {"e5-e5", "a1-a2"}).ok());
+
     auto again = parse_resume_game_json(resume_game_json(*g));
     REQUIRE(again.ok());
     CHECK(again->moves == g->moves);
@@ -312,6 +322,19 @@ TEST_CASE("hnefatafl.org: several games at once, both sides", "[hnefatafl-org]")
     int lines = 0;
     for (std::string_view l : split(run.bot.out, '\n')) lines += l.rfind("game ", 0) == 0;
     CHECK(lines == 4);
+}
+
+TEST_CASE("hnefatafl.org: a 2 s clock, no depth limit: the clock lasts", "[hnefatafl-org]") {
+    HnefataflOrgOptions o = bot_options();
+    o.board_size = 7;
+    o.time = {true, 2000, 0};
+    o.depth = 0;
+    Run run = play({}, o);
+    CHECK(run.bot.status == 0);
+    REQUIRE(run.played().size() == 1);
+    const GameReport g = run.played()[0];
+    check_clean(g);
+    CHECK(g.min_ms_left[ATTACKERS] > 0);
 }
 
 TEST_CASE("hnefatafl.org: an untimed game", "[hnefatafl-org]") {
