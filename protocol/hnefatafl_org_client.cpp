@@ -302,6 +302,20 @@ class Bot {
         }
     }
 
+    // Handles the lines already received, without waiting.
+    void drain() {
+        std::string error, line;
+        while (socket_.is_open()) {
+            const ReadStatus r = read_some(socket_.fd(), 0, lines_, error);
+            if (r == ReadStatus::CLOSED || r == ReadStatus::ERROR) disconnect(error);
+            while (socket_.is_open() && lines_.next(line)) {
+                logger().debug("hnefatafl-org: received {}", line);
+                handle(line);
+            }
+            if (r != ReadStatus::DATA) return;
+        }
+    }
+
     void issue(Outgoing c) {
         if (c.command == Command::RESUME)
             if (auto it = games_.find(c.game); it != games_.end()) it->second.resume_queued = false;
@@ -884,6 +898,8 @@ class Bot {
         }
         engine_.wait();
         searching_ = false;
+        // What has arrived meanwhile first (a draw offer, the game's end).
+        drain();
         auto it = games_.find(search_game_);
         if (it == games_.end()) return;
         Game& g = it->second;

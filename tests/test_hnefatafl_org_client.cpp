@@ -2,8 +2,8 @@
 // server (tools/hnefatafl_org/), on loopback: the line formats, the login
 // and its refusals, whole games on 7x7 and 11x11 with real Fischer clocks,
 // several games at once, and every fault the server can inject. The bot
-// searches to depth 1 and the house player too, so a game takes well under
-// a second.
+// searches to depth 2 and the house player too (one thread: the games are
+// the same every run), so a game takes well under a second.
 
 #include <catch2/catch.hpp>
 
@@ -56,7 +56,7 @@ HnefataflOrgOptions bot_options() {
     o.board_size = 11;
     o.time = {true, 30'000, 1};
     o.games = 1;
-    o.depth = 1;
+    o.depth = 2;
     o.hash_mb = 1;
     o.margin_ms = 200;
     o.connect_timeout_ms = 2000;
@@ -407,6 +407,36 @@ TEST_CASE("hnefatafl.org: draw offers are ignored in a live game, never declined
     CHECK(!run.sent("draw 1 decline"));
     CHECK(!run.sent("draw 1 accept"));
     CHECK(run.played()[0].result != "draw");
+}
+
+TEST_CASE("hnefatafl.org: a proven loss is resigned, or drawn when a draw is offered",
+          "[hnefatafl-org]") {
+    // 7x7 at depth 3: the attackers (the bot) see the king's escape coming.
+    ServerOptions so;
+    so.house_depth = 3;
+    HnefataflOrgOptions o = bot_options();
+    o.board_size = 7;
+    o.depth = 3;
+    SECTION("resigned") {
+        Run run = play(so, o);
+        CHECK(run.bot.status == 0);
+        REQUIRE(run.played().size() == 1);
+        check_clean(run.played()[0]);
+        CHECK(run.sent("game 1 play attacker resigns _"));
+        CHECK(run.played()[0].result == "defender_wins");
+        CHECK(contains(run.bot.out, "game 1 lost"));
+    }
+    SECTION("drawn") {
+        so.faults.offer_draw_at_ply = 1; // after every house move
+        Run run = play(so, o);
+        CHECK(run.bot.status == 0);
+        REQUIRE(run.played().size() == 1);
+        check_clean(run.played()[0]);
+        CHECK(run.sent("draw 1 accept"));
+        CHECK(!run.sent("game 1 play attacker resigns"));
+        CHECK(run.played()[0].result == "draw");
+        CHECK(contains(run.bot.out, "game 1 draw"));
+    }
 }
 
 TEST_CASE("hnefatafl.org: the ply-limit draw, adjudication and resignation end games",

@@ -53,6 +53,7 @@ const std::vector<std::string>& malformed_lines() {
 
 struct Server::Connection {
     Socket socket;
+    std::string out; // lines to send: each event's lines leave in one write
     LineBuffer lines{64 * 1024};
     std::string user;
     bool logged_in = false;
@@ -73,7 +74,6 @@ struct Server::Game {
     bool refused_once = false;
     std::optional<Move> refused_move;
     std::optional<Side> offer_by;
-    bool offered = false;
     Clock::time_point house_ready;
 
     const std::string& player(Side s) const { return s == ATTACKERS ? r.attacker : r.defender; }
@@ -124,8 +124,10 @@ void Server::run(int64_t ms) {
     while (!stop_ && (ms <= 0 || ms_since(start) < ms)) {
         accept_connections();
         read_connections();
+        flush();
         clock_watch();
         house_turns();
+        flush();
     }
     for (auto& [id, c] : connections_) c->socket.reset();
     connections_.clear();
@@ -185,21 +187,28 @@ void Server::send(int conn, const std::string& line) {
     if (o_.faults.line_delay_ms > 0)
         std::this_thread::sleep_for(std::chrono::milliseconds(o_.faults.line_delay_ms));
     log("S" + std::to_string(conn) + ": " + line);
-    const std::string bytes = line + "\n";
-    std::string error;
-    bool ok = true;
-    if (o_.faults.chunk_bytes > 0) {
-        for (size_t at = 0; ok && at < bytes.size(); at += size_t(o_.faults.chunk_bytes)) {
-            ok = write_all(it->second->socket.fd(),
-                           std::string_view(bytes).substr(at, size_t(o_.faults.chunk_bytes)), 5000,
-                           error);
-            if (o_.faults.line_delay_ms > 0)
+    it->second->out += line + "\n";
+}
+
+void Server::flush() {
+    std::vector<int> ids;
+    for (const auto& [id, c] : connections_)
+        if (!c->out.empty()) ids.push_back(id);
+    for (int id : ids) {
+        Connection& c = *connections_[id];
+        const std::string bytes = std::move(c.out);
+        c.out.clear();
+        std::string error;
+        bool ok = true;
+        const size_t piece =
+            o_.faults.chunk_bytes > 0 ? size_t(o_.faults.chunk_bytes) : bytes.size();
+        for (size_t at = 0; ok && at < bytes.size(); at += piece) {
+            ok = write_all(c.socket.fd(), std::string_view(bytes).substr(at, piece), 5000, error);
+            if (o_.faults.chunk_bytes > 0 && o_.faults.line_delay_ms > 0)
                 std::this_thread::sleep_for(std::chrono::milliseconds(1));
         }
-    } else {
-        ok = write_all(it->second->socket.fd(), bytes, 5000, error);
+        if (!ok) close_connection(id);
     }
-    if (!ok) close_connection(conn);
 }
 
 void Server::send_player(Game& g, Side s, const std::string& line) {
@@ -491,8 +500,7 @@ void Server::make_move(Game& g, Move m, const std::string& from, const std::stri
     g.house_ready = Clock::now() + std::chrono::milliseconds(o_.house_delay_ms);
 
     if (is_house(g.player(mover)) && o_.faults.offer_draw_at_ply >= 0 &&
-        ply >= o_.faults.offer_draw_at_ply && !g.offered) {
-        g.offered = true;
+        ply >= o_.faults.offer_draw_at_ply) {
         g.offer_by = mover;
         send_player(g, ~mover, "request_draw " + id + " " + role_name(mover));
     }

@@ -31,7 +31,7 @@ struct ServerFaults {
         false;            // the first move of each socket player's game: `? game play: ...`
     int drop_at_ply = -1; // the players' connections close once a game reaches this ply (once)
     int busy_logins = 0;  // after a drop, logins refused with logged_in_already
-    int offer_draw_at_ply = -1;    // the house offers a draw after its move at or past this ply
+    int offer_draw_at_ply = -1; // the house offers a draw after each of its moves from this ply on
     int house_resigns_at_ply = -1; // the house resigns on its turn at or past this ply
     int adjudicate_at_ply = -1;    // `= game_over ID attacker_wins` once a game reaches this ply
     int draw_ply = 0;              // the ply-limit draw at this ply (0: the rules' own)
@@ -48,7 +48,7 @@ struct ServerOptions {
     // The house player: challenges every new game of another account and
     // plays it with a fixed search. Empty = no house player.
     std::string house = "rival";
-    int house_depth = 1;
+    int house_depth = 2;
     uint64_t house_nodes = 0;
     int house_delay_ms = 0; // before each house move and challenge
     // Games of the first account waiting for a challenger when it logs in
@@ -112,6 +112,7 @@ class Server {
     void house_turns();
     void clock_watch();
     void send(int conn, const std::string& line);
+    void flush();
     void send_player(Game& g, Side s, const std::string& line);
     void close_connection(int conn);
     void log(const std::string& line);
