@@ -337,6 +337,24 @@ TEST_CASE("hnefatafl.org: a 2 s clock, no depth limit: the clock lasts", "[hnefa
     CHECK(g.min_ms_left[ATTACKERS] > 0);
 }
 
+TEST_CASE("hnefatafl.org: three games at once on 3 s clocks share the time", "[hnefatafl-org]") {
+    HnefataflOrgOptions o = bot_options();
+    o.create[DEFENDERS] = true;
+    o.board_size = 7;
+    o.time = {true, 3000, 0};
+    o.depth = 0;
+    o.games = 3;
+    o.max_games_at_once = 3;
+    Run run = play({}, o);
+    CHECK(run.bot.status == 0);
+    REQUIRE(run.played().size() == 3);
+    for (const GameReport& g : run.played()) {
+        check_clean(g);
+        const Side bot = g.attacker == "branan" ? ATTACKERS : DEFENDERS;
+        CHECK(g.min_ms_left[bot] > 0);
+    }
+}
+
 TEST_CASE("hnefatafl.org: an untimed game", "[hnefatafl-org]") {
     HnefataflOrgOptions o = bot_options();
     o.time = {false, 0, 0};
