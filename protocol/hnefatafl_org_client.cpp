@@ -110,14 +110,16 @@ class Bot {
         while (true) {
             if (!socket_.is_open()) {
                 if (failures > 0) {
-                    logger().info("hnefatafl-org: reconnecting in {} ms", backoff);
-                    wait_for_search_or(backoff);
+                    // The server's own delay after failed logins, when it names one.
+                    const int64_t wait = std::max<int64_t>(backoff, retry_at_ms_ - utc_now_ms());
+                    logger().info("hnefatafl-org: reconnecting in {} ms", wait);
+                    wait_for_search_or(wait);
                     backoff = std::min(backoff * 2, o_.backoff_max_ms);
                 }
                 if (failures > o_.max_reconnects)
                     return fail(1, "cannot reach the server after " + std::to_string(failures) +
                                        " attempts: " + last_error_);
-                const LoginOutcome login = connect_and_login(failures > 0);
+                const LoginOutcome login = connect_and_login();
                 if (login == LoginOutcome::FATAL) return finish(2);
                 if (login == LoginOutcome::RETRY) {
                     ++failures;
@@ -181,7 +183,7 @@ class Bot {
     }
 
     // Sleeps `ms` without leaving a finished search unattended.
-    void wait_for_search_or(int ms) {
+    void wait_for_search_or(int64_t ms) {
         const auto until = Clock::now() + std::chrono::milliseconds(ms);
         while (Clock::now() < until) {
             std::this_thread::sleep_for(std::chrono::milliseconds(10));
@@ -189,7 +191,7 @@ class Bot {
         }
     }
 
-    LoginOutcome connect_and_login(bool reconnecting) {
+    LoginOutcome connect_and_login() {
         auto fd = connect_to(o_.host, o_.port, o_.connect_timeout_ms);
         if (!fd) {
             last_error_ = fd.error();
@@ -212,8 +214,7 @@ class Bot {
                     logged_in_once_ = true;
                     return LoginOutcome::OK;
                 }
-                if (w.size() >= 2 && w[0] == "?" && w[1] == "login")
-                    return login_refused(line, w, reconnecting);
+                if (w.size() >= 2 && w[0] == "?" && w[1] == "login") return login_refused(line, w);
             }
             std::string error;
             const int left = int(std::max<int64_t>(
@@ -230,8 +231,7 @@ class Bot {
         return LoginOutcome::RETRY;
     }
 
-    LoginOutcome login_refused(const std::string& line, const std::vector<std::string_view>& w,
-                               bool reconnecting) {
+    LoginOutcome login_refused(const std::string& line, const std::vector<std::string_view>& w) {
         auto has = [&](std::string_view word) {
             return std::find(w.begin(), w.end(), word) != w.end();
         };
@@ -246,12 +246,15 @@ class Bot {
         }
         const bool busy = has("logged_in_already") || has("retried_too_soon");
         const bool refused = has("wrong_password") || has("account_not_in_database");
+        for (size_t i = 0; i + 1 < w.size(); ++i)
+            if (w[i] == "retried_too_soon")
+                if (auto at = parse_utc_ms(w[i + 1])) retry_at_ms_ = *at + 1000;
         if (busy && !refused) {
             last_error_ = "login: " + shown;
             logger().warn("hnefatafl-org: the server says {}; retrying", shown);
             return LoginOutcome::RETRY;
         }
-        if (!refused && reconnecting && logged_in_once_) {
+        if (!refused && logged_in_once_) {
             // The same account and password worked before on this run: an
             // unexplained refusal after a drop is the old session still open.
             last_error_ = "login: " + shown;
@@ -955,6 +958,7 @@ class Bot {
     LineBuffer lines_;
     std::string last_error_;
     bool logged_in_once_ = false;
+    int64_t retry_at_ms_ = 0; // UTC: the server's retried_too_soon time
 
     std::map<int64_t, Game> games_;
     std::map<int64_t, int> sizes_; // board sizes from games_updated
