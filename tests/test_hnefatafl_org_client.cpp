@@ -400,17 +400,38 @@ TEST_CASE("hnefatafl.org: a refused move is replaced by another", "[hnefatafl-or
 
 TEST_CASE("hnefatafl.org: a dropped connection, reconnect and resume_game_json",
           "[hnefatafl-org]") {
+    // The bot has the attackers: the plies after its moves are odd.
     ServerOptions so;
-    so.faults.drop_at_ply = 6;
-    so.faults.busy_logins = 2; // logged_in_already twice
-    so.house_delay_ms = 30;    // the house moves while the bot is away
-    Run run = play(so, bot_options());
+    HnefataflOrgOptions o = bot_options();
+    int logins = 2;
+    SECTION("on its turn, logged_in_already twice") {
+        so.faults.drop_at_ply = 6;
+        so.faults.busy_logins = 2;
+    }
+    SECTION("the opponent moves while it is away (the move's push is lost)") {
+        so.faults.drop_at_ply = 5;
+        so.faults.busy_logins = 3;
+        so.house_delay_ms = 30;
+    }
+    SECTION("back before the opponent moves: generate_move at login is not its turn") {
+        so.faults.drop_at_ply = 5;
+        so.house_delay_ms = 300;
+    }
+    SECTION("the game ends while it is away: resume_game_json gets no reply") {
+        so.faults.drop_at_ply = 5;
+        so.faults.busy_logins = 3;
+        so.faults.house_resigns_at_ply = 5;
+        so.house_delay_ms = 30;
+        o.reply_timeout_ms = 300;
+    }
+    Run run = play(so, o);
     CHECK(run.bot.status == 0);
     REQUIRE(run.played().size() == 1);
     check_clean(run.played()[0]);
-    CHECK(run.logins == 2);
+    CHECK(run.logins == logins);
     CHECK(run.sent("resume_game_json 1"));
-    CHECK(contains(run.log, "logged_in_already"));
+    if (so.faults.busy_logins) CHECK(contains(run.log, "logged_in_already"));
+    if (so.faults.house_resigns_at_ply > 0) CHECK(contains(run.bot.out, "no longer runs it"));
 }
 
 TEST_CASE("hnefatafl.org: draw offers are ignored in a live game, never declined",

@@ -413,7 +413,10 @@ void Server::on_play(int conn, Game& g, const std::vector<std::string_view>& w) 
         send_player(g, DEFENDERS, "= game_over " + id + " " + winner_text(~*role));
         return end_game(g, winner_text(~*role), std::string(role_name(*role)) + " resigned");
     }
-    if (g.pos->side_to_move() != *role) return send(conn, "? game play: it isn't your turn");
+    if (g.pos->side_to_move() != *role) {
+        ++g.r.illegal;
+        return send(conn, "? game play: it isn't your turn");
+    }
     if (w.size() < 6) return send(conn, "? game unknown error");
     // The clock steps before the move is judged (the server's order).
     charge_clock(g);
