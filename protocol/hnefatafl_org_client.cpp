@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "engine.h"
+#include "hnefatafl_org_game.h"
 #include "logging.h"
 #include "movegen.h"
 #include "notation.h"
@@ -38,32 +39,7 @@ int64_t utc_now_ms() {
         .count();
 }
 
-enum class GameState { PENDING, RUNNING, OVER };
-
-struct Game {
-    int64_t id = 0;
-    GameState state = GameState::PENDING;
-    bool created = false; // by this run
-    int size = 11;
-    EditionPtr edition;
-    std::optional<Position> pos;
-    // Branan's move texts from root_tfen (empty: the start), which is
-    // root_ply plies into the game (when the server's moves did not replay).
-    std::vector<std::string> moves;
-    std::string root_tfen;
-    int root_ply = 0;
-    Side ours = ATTACKERS;
-    std::string opponent;
-    // Position known and the game's pushes coming to this connection (after
-    // join_game or resume_game_json on it, HNEFATAFL.md 4.8.6).
-    bool synced = false;
-    bool resume_queued = false;
-    TimeControl time;
-    std::array<int64_t, 2> ms_left{}; // true at clock_at
-    Clock::time_point clock_at;
-    std::vector<Move> refused; // our moves the server refused in this position
-    bool draw_offered = false;
-};
+using Game = BotGame;
 
 enum class Command { NONE, NEW_GAME, JOIN, PLAY, RESIGN, DRAW_ACCEPT, RESUME };
 
@@ -456,25 +432,11 @@ class Bot {
         }
         if (*role == g->ours) return; // not a move for us to follow
         if (w.size() < 6) return ignore(line, "a move needs two squares");
-        auto from = parse_square_text(*g->edition, w[4]);
-        auto to = parse_square_text(*g->edition, w[5]);
-        std::optional<Move> m;
-        std::string why;
-        if (!from || !to) {
-            why = !from ? from.error() : to.error();
-        } else if (g->pos->side_to_move() != *role) {
-            why = "not the opponent's turn in the position the bot follows";
-        } else {
-            auto legal = parse_legal_move(*g->pos, move_name(*g->edition, Move(*from, *to)));
-            if (legal)
-                m = *legal;
-            else
-                why = legal.error();
-        }
+        auto m = g->opponent_move(*role, w[4], w[5]);
         if (!m) {
             // The server judged it legal: the bot lost track; ask the server.
             logger().warn("hnefatafl-org: game {}: cannot follow `{}` ({}); resynchronising", g->id,
-                          printable(line, 80), why);
+                          printable(line, 80), m.error());
             queue_resume(*g);
             return;
         }
@@ -484,10 +446,7 @@ class Bot {
     void apply_move(Game& g, Move m) {
         logger().info("hnefatafl-org: game {}: {} {}", g.id, role_name(g.pos->side_to_move()),
                       move_name(*g.edition, m));
-        g.moves.push_back(move_name(*g.edition, m));
-        g.pos->make_move(m);
-        g.refused.clear();
-        g.draw_offered = false; // any move clears an offer
+        g.apply(m);
     }
 
     void on_draw_offer(const std::vector<std::string_view>& w) {
@@ -634,26 +593,12 @@ class Bot {
         in_flight_ = {};
         Game& g = games_[id];
         g.id = id;
-        auto edition = server_edition(j->board_size);
-        if (!edition) {
-            logger().warn("hnefatafl-org: game {} cannot be played: {}", id, edition.error());
+        if (Status st = g.start(*j, o_.user); !st) {
+            logger().warn("hnefatafl-org: game {} cannot be played: {}", id, st.error());
             g.state = GameState::OVER;
             return;
         }
         if (!g.created) ++started_;
-        g.state = GameState::RUNNING;
-        g.size = j->board_size;
-        g.edition = *edition;
-        g.pos.emplace(g.edition);
-        g.moves.clear();
-        g.root_tfen.clear();
-        g.root_ply = 0;
-        g.ours = j->attacker == o_.user ? ATTACKERS : DEFENDERS;
-        g.opponent = g.ours == ATTACKERS ? j->defender : j->attacker;
-        g.time = j->time;
-        g.ms_left = {j->time.ms, j->time.ms};
-        g.clock_at = Clock::now();
-        g.synced = true;
         logger().info("hnefatafl-org: game {} started: {} as {} against {}, {}", id, o_.user,
                       role_name(g.ours), g.opponent, to_string(g.time));
     }
@@ -665,75 +610,26 @@ class Bot {
         auto it = games_.find(r->id);
         if (it == games_.end()) return ignore(line, "a game the bot does not know");
         Game& g = it->second;
-        auto edition = server_edition(r->board_size);
-        if (!edition) {
-            logger().warn("hnefatafl-org: game {} cannot be played: {}", g.id, edition.error());
-            g.state = GameState::OVER;
+        std::string note;
+        auto resigned = g.resume(*r, o_.user, utc_now_ms(), note);
+        if (!resigned) {
+            logger().warn("hnefatafl-org: game {} cannot be played: {}", g.id, resigned.error());
+            if (!g.pos) g.state = GameState::OVER;
             return;
         }
-        Position pos(*edition);
-        std::vector<std::string> moves;
-        std::string root_tfen;
-        int root_ply = 0;
-        std::vector<std::string> records = r->moves;
-        const bool resigned = !records.empty() && records.back() == "---";
-        if (resigned) records.pop_back();
-        for (const std::string& text : records) {
-            auto m = parse_move_text(pos, text);
-            if (!m) {
-                // Judged otherwise by the server: play on from the board.
-                logger().warn("hnefatafl-org: game {}: the server's moves do not replay ({}); "
-                              "playing on from the board they give, without its history",
-                              g.id, m.error());
-                auto placed = position_from_records(*edition, records);
-                if (!placed) {
-                    logger().warn("hnefatafl-org: game {}: {}", g.id, placed.error());
-                    return;
-                }
-                pos = std::move(*placed);
-                moves.clear();
-                root_tfen = to_tfen(pos);
-                root_ply = int(records.size());
-                break;
-            }
-            moves.push_back(move_name(**edition, *m));
-            pos.make_move(*m);
-        }
-        if (r->attacker == o_.user)
-            g.ours = ATTACKERS;
-        else if (r->defender == o_.user)
-            g.ours = DEFENDERS;
-        g.opponent = g.ours == ATTACKERS ? r->defender : r->attacker;
-        g.size = r->board_size;
-        g.edition = *edition;
-        g.moves = std::move(moves);
-        g.root_tfen = std::move(root_tfen);
-        g.root_ply = root_ply;
-        g.pos.emplace(std::move(pos));
-        g.time = r->time;
-        g.ms_left = r->ms_left;
-        g.clock_at = Clock::now();
-        if (r->time.timed)
-            if (auto at = parse_utc_ms(r->last_move_utc)) {
-                // The side to move's clock has run since the last move.
-                const int64_t ran = std::clamp<int64_t>(utc_now_ms() - *at, 0, 3'600'000);
-                g.clock_at -= std::chrono::milliseconds(ran);
-            }
-        g.state = GameState::RUNNING;
-        g.synced = true;
-        g.refused.clear();
-        g.draw_offered = false; // a pending offer is sent again (4.8.5)
+        if (!note.empty())
+            logger().warn("hnefatafl-org: game {}: the server's moves do not replay ({}); "
+                          "playing on from the board they give, without its history",
+                          g.id, note);
         logger().info("hnefatafl-org: game {} resumed: {} as {} against {}, {} plies", g.id,
-                      o_.user, role_name(g.ours), g.opponent, plies(g));
-        if (resigned) {
+                      o_.user, role_name(g.ours), g.opponent, g.plies());
+        if (*resigned) {
             // The side to move resigned (its clock ran out or it gave up).
             const Side loser = g.pos->side_to_move();
             end_game(g, loser == g.ours ? "lost" : "won",
                      std::string(loser == ATTACKERS ? "defender" : "attacker") + "_wins");
         }
     }
-
-    static int plies(const Game& g) { return g.root_ply + int(g.moves.size()); }
 
     void on_error(const std::string& line, const std::vector<std::string_view>& w) {
         const Outgoing c = in_flight_;
@@ -777,36 +673,16 @@ class Bot {
         if (g.state == GameState::OVER) return;
         g.state = GameState::OVER;
         ++finished_;
-        std::string clock = "untimed";
-        if (g.time.timed) {
-            int64_t left = g.ms_left[g.ours];
-            if (g.pos && g.pos->side_to_move() == g.ours) left -= ms_since(g.clock_at);
-            char text[40];
-            std::snprintf(text, sizeof text, "%.1f s left",
-                          double(std::max<int64_t>(left, 0)) / 1000);
-            clock = text;
-        }
         const std::string summary = "game " + std::to_string(g.id) + " " + outcome +
                                     (result.empty() ? "" : " (" + result + ")") + ": " + o_.user +
                                     " as " + role_name(g.ours) + " against " +
                                     (g.opponent.empty() ? "?" : g.opponent) + ", " +
-                                    std::to_string(plies(g)) + " plies, " + clock;
+                                    std::to_string(g.plies()) + " plies, " + g.clock_text();
         logger().info("hnefatafl-org: {}", summary);
         out_ << summary << "\n" << std::flush;
     }
 
     // ------------------------------------------------------------ search
-
-    int64_t clock_now(const Game& g, Side s) const {
-        int64_t left = g.ms_left[s];
-        if (g.pos && g.pos->side_to_move() == s) left -= ms_since(g.clock_at);
-        return left;
-    }
-
-    bool our_turn(const Game& g) const {
-        return g.state == GameState::RUNNING && g.synced && g.pos && !g.pos->result().over() &&
-               g.pos->side_to_move() == g.ours;
-    }
 
     bool move_pending(int64_t id) const {
         if (in_flight_.game == id && in_flight_.command != Command::NONE) return true;
@@ -819,11 +695,11 @@ class Bot {
         Game* best = nullptr;
         int waiting = 0;
         for (auto& [id, g] : games_) {
-            if (!our_turn(g) || move_pending(id)) continue;
+            if (!g.our_turn() || move_pending(id)) continue;
             ++waiting;
             // The most urgent first: the least time on its clock.
-            if (!best || (g.time.timed && (!best->time.timed ||
-                                           clock_now(g, g.ours) < clock_now(*best, best->ours))))
+            if (!best || (g.time.timed &&
+                          (!best->time.timed || g.clock_now(g.ours) < best->clock_now(best->ours))))
                 best = &g;
         }
         if (!best) return;
@@ -862,7 +738,7 @@ class Bot {
         limits.nodes = o_.nodes;
         if (g.time.timed) {
             for (Side s : {ATTACKERS, DEFENDERS}) {
-                limits.time_ms[s] = std::max<int64_t>(1, clock_now(g, s) - o_.margin_ms);
+                limits.time_ms[s] = std::max<int64_t>(1, g.clock_now(s) - o_.margin_ms);
                 limits.inc_ms[s] = int64_t(g.time.add_s) * 1000;
             }
             // Games waiting behind this one run their clocks meanwhile: the
@@ -906,7 +782,7 @@ class Bot {
         auto it = games_.find(search_game_);
         if (it == games_.end()) return;
         Game& g = it->second;
-        if (!our_turn(g) || g.moves.size() != search_plies_ || move_pending(g.id)) return;
+        if (!g.our_turn() || g.moves.size() != search_plies_ || move_pending(g.id)) return;
         Move m = best.best;
         if (std::find(search_searchable_.begin(), search_searchable_.end(), m) ==
             search_searchable_.end())
@@ -941,7 +817,7 @@ class Bot {
     static bool dead_drawn(const Game& g, const SearchInfo& info) {
         const int limit = draw_ply_of(g.edition->rules);
         if (limit <= 0 || info.mate != 0 || info.score > 0) return false;
-        return limit - plies(g) <= info.depth + 1;
+        return limit - g.plies() <= info.depth + 1;
     }
 
     static int draw_ply_of(const Rules&) {
