@@ -812,16 +812,12 @@ class Bot {
                           m});
     }
 
-    // A draw is the best the search sees: a draw score with the ply limit
-    // within its horizon.
+    // A draw is the best the search sees: no better score with the
+    // ply-limit draw (the server's 133rd ply) within its horizon.
     static bool dead_drawn(const Game& g, const SearchInfo& info) {
-        const int limit = draw_ply_of(g.edition->rules);
+        const int limit = g.edition->rules.draw_ply;
         if (limit <= 0 || info.mate != 0 || info.score > 0) return false;
         return limit - g.plies() <= info.depth + 1;
-    }
-
-    static int draw_ply_of(const Rules&) {
-        return 0; // until the hnefatafl-org editions land
     }
 
     static constexpr int64_t UNTIMED_MOVE_MS = 10'000;

@@ -45,11 +45,8 @@ Result<Rules> server_rules(int size) {
     if (size != 11 && size != 7)
         return Error{"board size " + std::to_string(size) + " (the server plays 7, 11 and 13)"};
     const char* preset = size == 11 ? "hnefatafl-org" : "hnefatafl-org-brandubh";
-    if (auto rules = preset_rules(preset)) return rules;
-    // Stand-ins until the hnefatafl-org editions land (issue 19).
-    auto rules = preset_rules(size == 11 ? "copenhagen" : "brandubh");
+    auto rules = preset_rules(preset);
     if (!rules) return Error{"this build has no '" + std::string(preset) + "' rules preset"};
-    if (size == 7) rules->attackers_first = false;
     return rules;
 }
 

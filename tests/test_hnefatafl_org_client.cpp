@@ -436,16 +436,32 @@ TEST_CASE("hnefatafl.org: a dropped connection, reconnect and resume_game_json",
 
 TEST_CASE("hnefatafl.org: draw offers are ignored in a live game, never declined",
           "[hnefatafl-org]") {
+    // 11x11 at depth 2 goes to the server's ply limit (the 133rd ply draws):
+    // an offer is accepted only once that draw is within the search's reach
+    // and nothing better is in sight.
     ServerOptions so;
     so.faults.offer_draw_at_ply = 4;
     Run run = play(so, bot_options());
     CHECK(run.bot.status == 0);
     REQUIRE(run.played().size() == 1);
-    check_clean(run.played()[0]);
+    const GameReport g = run.played()[0];
+    check_clean(g);
     CHECK(contains(run.log, "request_draw 1 defender"));
     CHECK(!run.sent("draw 1 decline"));
-    CHECK(!run.sent("draw 1 accept"));
-    CHECK(run.played()[0].result != "draw");
+    CHECK(run.sent("draw 1 accept"));
+    CHECK(g.result == "draw");
+    CHECK(g.moves.size() >= 133 - 2 - 2); // not before the search's depth (2) reaches the limit
+}
+
+TEST_CASE("hnefatafl.org: the server's ply limit: the 133rd ply draws", "[hnefatafl-org]") {
+    Run run = play({}, bot_options());
+    CHECK(run.bot.status == 0);
+    REQUIRE(run.played().size() == 1);
+    const GameReport g = run.played()[0];
+    check_clean(g);
+    CHECK(g.result == "draw");
+    CHECK(g.moves.size() == 133);
+    CHECK(contains(run.bot.out, "game 1 draw (draw): branan as attacker against rival, 133 plies"));
 }
 
 TEST_CASE("hnefatafl.org: a proven loss is resigned, or drawn when a draw is offered",
