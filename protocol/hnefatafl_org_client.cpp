@@ -1,6 +1,7 @@
 #include "hnefatafl_org_client.h"
 
 #include <algorithm>
+#include <cassert>
 #include <chrono>
 #include <cstdio>
 #include <deque>
@@ -264,7 +265,8 @@ class Bot {
                 issue(std::move(next));
             } else {
                 accept_waiting_challenge();
-                maybe_create_game();
+                // One command in flight at a time (replies carry no game id).
+                if (in_flight_.command == Command::NONE) maybe_create_game();
             }
         }
         if (!searching_) maybe_start_search();
@@ -305,6 +307,7 @@ class Bot {
             if (it == games_.end() || it->second.state != GameState::RUNNING || !it->second.synced)
                 return;
         }
+        assert(in_flight_.command == Command::NONE);
         if (!send_line(c.line)) return;
         in_flight_ = std::move(c);
         in_flight_sent_ = Clock::now();

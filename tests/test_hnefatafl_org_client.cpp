@@ -109,6 +109,7 @@ Run play(ServerOptions so, HnefataflOrgOptions o, int64_t ms = 60'000) {
     UNSCOPED_INFO("server log (end):\n"
                   << run.log.substr(run.log.size() > 6000 ? run.log.size() - 6000 : 0));
     UNSCOPED_INFO("bot: " << run.bot.status << "\n" << run.bot.out << run.bot.err);
+    UNSCOPED_INFO("games: " << run.games.size() << ", played: " << run.played().size());
     return run;
 }
 
