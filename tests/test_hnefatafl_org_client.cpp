@@ -413,16 +413,19 @@ TEST_CASE("hnefatafl.org: a dropped connection, reconnect and resume_game_json",
         so.faults.drop_at_ply = 5;
         so.faults.busy_logins = 3;
         so.house_delay_ms = 30;
+        so.house_slow_plies = 8;
     }
     SECTION("back before the opponent moves: generate_move at login is not its turn") {
         so.faults.drop_at_ply = 5;
         so.house_delay_ms = 300;
+        so.house_slow_plies = 8;
     }
     SECTION("the game ends while it is away: resume_game_json gets no reply") {
         so.faults.drop_at_ply = 5;
         so.faults.busy_logins = 3;
         so.faults.house_resigns_at_ply = 5;
         so.house_delay_ms = 30;
+        so.house_slow_plies = 8;
         o.reply_timeout_ms = 300;
     }
     Run run = play(so, o);

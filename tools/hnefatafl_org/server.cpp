@@ -500,7 +500,8 @@ void Server::make_move(Game& g, Move m, const std::string& from, const std::stri
     send_player(g, ~mover, move_line);
     send_player(g, ~mover, "game " + id + " generate_move " + role_name(~mover));
     if (g.r.time.timed) send_player(g, ~mover, game_time_line(g));
-    g.house_ready = Clock::now() + std::chrono::milliseconds(o_.house_delay_ms);
+    const bool slow = o_.house_slow_plies <= 0 || ply <= o_.house_slow_plies;
+    g.house_ready = Clock::now() + std::chrono::milliseconds(slow ? o_.house_delay_ms : 0);
 
     if (is_house(g.player(mover)) && o_.faults.offer_draw_at_ply >= 0 &&
         ply >= o_.faults.offer_draw_at_ply) {

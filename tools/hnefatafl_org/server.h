@@ -50,7 +50,8 @@ struct ServerOptions {
     std::string house = "rival";
     int house_depth = 2;
     uint64_t house_nodes = 0;
-    int house_delay_ms = 0; // before each house move and challenge
+    int house_delay_ms = 0;   // before each house move and challenge...
+    int house_slow_plies = 0; // ...up to this ply (0 = the whole game)
     // Games of the first account waiting for a challenger when it logs in
     // (the house challenges them then): for --accept-challenges.
     std::vector<NewGame> open_games;
