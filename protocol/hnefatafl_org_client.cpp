@@ -176,6 +176,8 @@ class Bot {
             return LoginOutcome::RETRY;
         }
         socket_.reset(*fd);
+        // As the site's own bot does: a server gone silent is noticed.
+        set_keepalive(socket_.fd(), 30);
         lines_.clear();
         logger().info("hnefatafl-org: connected to {}:{}", o_.host, o_.port);
         const std::string head = o_.version_id + " login " + o_.user;

@@ -112,6 +112,14 @@ Result<int> connect_to(const std::string& host, int port, int timeout_ms) {
     return Error{"cannot connect to " + where + ": " + last};
 }
 
+void set_keepalive(int fd, int idle_s) {
+    const int one = 1, idle = idle_s, interval = std::max(1, idle_s / 3), probes = 4;
+    setsockopt(fd, SOL_SOCKET, SO_KEEPALIVE, &one, sizeof one);
+    setsockopt(fd, IPPROTO_TCP, TCP_KEEPIDLE, &idle, sizeof idle);
+    setsockopt(fd, IPPROTO_TCP, TCP_KEEPINTVL, &interval, sizeof interval);
+    setsockopt(fd, IPPROTO_TCP, TCP_KEEPCNT, &probes, sizeof probes);
+}
+
 Result<int> listen_loopback(int port) {
     const int fd = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
     if (fd < 0) return Error{"cannot create a socket: " + errno_text()};

@@ -47,6 +47,9 @@ bool write_all(int fd, std::string_view bytes, int timeout_ms, std::string& erro
 // A TCP connection to host:port (a name or an address). Returns the socket
 // or an error such as "cannot connect to 127.0.0.1:5800: Connection refused".
 Result<int> connect_to(const std::string& host, int port, int timeout_ms);
+// TCP keepalive probes after `idle_s` seconds of silence, so that a peer
+// that vanished without closing is noticed on a long-idle connection.
+void set_keepalive(int fd, int idle_s);
 // A listening socket on 127.0.0.1 (port 0 = an ephemeral port).
 Result<int> listen_loopback(int port);
 int local_port(int fd);
