@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cassert>
 #include <cstdio>
 #include <mutex>
 
@@ -123,7 +124,8 @@ bool is_htp_command(std::string_view first_word) {
 
 HtpSession::HtpSession(Engine& engine, HtpOptions options) : engine_(engine), options_(options) {
     // The site's default game: 11x11, attackers first, no clock.
-    if (Status st = start_game(); !st) logger().error("htp: {}", st.error());
+    [[maybe_unused]] const Status st = start_game();
+    assert(st && "the HTP editions are our own presets");
 }
 
 HtpSession::~HtpSession() {
@@ -348,6 +350,7 @@ Result<std::string> HtpSession::generate_move() {
                              org_square_name(size_, best.best.to());
     auto made = play_move(us, best.best.from(), best.best.to());
     if (!made) return Error{"generate_move: " + made.error()};
+    if (adjudged_.over()) return Error{"generate_move: the clock ran out before the move"};
     const int64_t score = last.mate ? (last.mate > 0 ? 100000 - last.mate : -100000 - last.mate)
                                     : int64_t(last.score);
     logger().info("htp: {} (depth {}, score {}, {} ms)", play, last.depth, score, delay);
