@@ -111,9 +111,13 @@ char board_letter(Piece p) {
 Result<std::string> htp_rules(int board_size, Side first) {
     if (board_size == 13) return Error{"board_size: 13x13 is not supported by Branan yet"};
     if (board_size != 7 && board_size != 11) return Error{"board_size: expected 7, 11 or 13"};
-    // Stand-ins until the hnefatafl-org editions land.
-    auto rules = preset_rules(board_size == 11 ? "copenhagen" : "brandubh");
+    auto rules = preset_rules(board_size == 11 ? "hnefatafl-org" : "hnefatafl-org-brandubh");
     if (!rules) return Error{rules.error()};
+    // The library's counts (HNEFATAFL.md 1.5, 1.7): its play list starts
+    // empty, so the 134th ply draws, and its list of earlier boards starts
+    // with this size's own start board.
+    rules->draw_ply = 134;
+    rules->ban_includes_start = true;
     rules->attackers_first = first == ATTACKERS;
     return print_rules(*rules);
 }
@@ -201,10 +205,14 @@ HtpSession::Reply HtpSession::cmd_board_size(const std::vector<std::string_view>
     if (w.size() < 2) return fail("expected: board_size uint");
     auto n = parse_integer(w[1], 0, 1000);
     if (!n) return fail("board_size: " + n.error());
-    const int old = size_;
+    const int old_size = size_;
+    const Side old_first = first_;
     size_ = int(*n);
+    // The site's first mover of that size: the defenders on 7x7.
+    first_ = size_ == 7 ? DEFENDERS : ATTACKERS;
     if (Status st = start_game(); !st) {
-        size_ = old;
+        size_ = old_size;
+        first_ = old_first;
         return fail(st.error());
     }
     return ok();

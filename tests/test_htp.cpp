@@ -29,11 +29,6 @@ using namespace branan;
 
 namespace {
 
-// The presets whose games HTP plays (htp_rules): the match referee judges
-// with them.
-const char* const HTP_PRESET_11 = "copenhagen";
-const char* const HTP_PRESET_7 = "brandubh";
-
 HtpOptions fast() {
     HtpOptions o;
     o.depth = 2;
@@ -291,6 +286,83 @@ TEST_CASE("htp: a fischer clock plans each move from what is left", "[htp]") {
     CHECK(h.say("final_status") == "= ongoing");
 }
 
+TEST_CASE("htp: the defenders may not recreate an earlier board, the start included", "[htp]") {
+    Htp h;
+    CHECK(h.say("play a a4 a3") == "= ");
+    CHECK(h.say("play d f4 e4") == "= ");
+    CHECK(h.say("play a a3 a4") == "= ");
+    // Back to the start board: banned (the library's list starts with it).
+    CHECK(h.say("play d e4 f4") == "? play: you already reached that position");
+    CHECK(h.say("play_to d e4").find("f4") == std::string::npos);
+    CHECK(h.say("play d e4 e3") == "= ");
+    CHECK(h.say("play a a4 a3") == "= ");
+    // The board after the defenders' first move.
+    CHECK(h.say("play d e3 e4") == "? play: you already reached that position");
+    CHECK(h.say("final_status") == "= ongoing");
+
+    // 7x7: defenders first, and the start board is banned there too.
+    CHECK(h.say("board_size 7") == "= ");
+    CHECK(h.say("play d 0c4 0c5") == "= ");
+    CHECK(h.say("play a 0a4 0a5") == "= ");
+    CHECK(h.say("play d 0c5 0c6") == "= ");
+    CHECK(h.say("play a 0a5 0a4") == "= ");
+    CHECK(h.say("play d 0c6 0c4") == "? play: you already reached that position");
+}
+
+TEST_CASE("htp: the 134th ply draws (the library's count)", "[htp]") {
+    Htp h;
+    // Quiet moves that keep the game going: no capture, no end, when there is one.
+    auto quiet_move = [&]() {
+        Position pos = h.session.position();
+        MoveList list;
+        generate_moves(pos, list);
+        REQUIRE_FALSE(list.empty());
+        Move fallback = MOVE_NONE;
+        for (Move m : list) {
+            pos.make_move(m);
+            const bool over = pos.result().over(), captured = pos.last_captured() != 0;
+            pos.unmake_move();
+            if (over) continue;
+            if (!captured) return m;
+            if (!fallback) fallback = m;
+        }
+        REQUIRE(fallback);
+        return fallback;
+    };
+    auto say_move = [&](Move m) {
+        const Position& pos = h.session.position();
+        const std::string role = pos.side_to_move() == ATTACKERS ? "a" : "d";
+        return h.say("play " + role + " " + org_square_name(11, m.from()) + " " +
+                     org_square_name(11, m.to()));
+    };
+    for (int ply = 1; ply <= 133; ++ply) {
+        INFO("ply " << ply);
+        REQUIRE(say_move(quiet_move()).rfind("= ", 0) == 0);
+        REQUIRE(h.say("final_status") == "= ongoing");
+    }
+    // Any quiet 134th move draws.
+    Position pos = h.session.position();
+    MoveList list;
+    generate_moves(pos, list);
+    Move quiet = MOVE_NONE;
+    for (Move m : list) {
+        pos.make_move(m);
+        const bool plain = pos.last_captured() == 0 && pos.result().winner != Winner::ATTACKERS &&
+                           pos.result().winner != Winner::DEFENDERS;
+        pos.unmake_move();
+        if (plain) {
+            quiet = m;
+            break;
+        }
+    }
+    REQUIRE(quiet);
+    CHECK(say_move(quiet) == "= ");
+    CHECK(h.say("final_status") == "= draw");
+    CHECK(h.say("generate_move") == "? play: the game is already over");
+    CHECK(h.say("play_undo") == "= ");
+    CHECK(h.say("final_status") == "= ongoing");
+}
+
 // ------------------------------------------------------------------ referee
 
 namespace {
@@ -396,10 +468,13 @@ match::EngineConfig branan_engine(const std::string& name, const std::string& pr
     return e;
 }
 
-void play_match(match::EngineConfig a, match::EngineConfig b, const std::string& preset) {
+// The referee judges by the HTP game's own rules (the library's counts).
+void play_match(match::EngineConfig a, match::EngineConfig b, int size) {
     match::MatchConfig c;
     c.engines = {std::move(a), std::move(b)};
-    c.preset = preset;
+    auto rules = htp_rules(size, size == 7 ? DEFENDERS : ATTACKERS);
+    REQUIRE(rules.ok());
+    c.rules = *rules;
     c.games = 2;
     c.max_plies = 300;
     c.time_margin_ms = 500;
@@ -419,7 +494,7 @@ void play_match(match::EngineConfig a, match::EngineConfig b, const std::string&
 
 TEST_CASE("htp: branan-match drives HTP engines, against each other and against UCI",
           "[htp][match]") {
-    play_match(branan_engine("htp-a", "htp"), branan_engine("htp-b", "htp"), HTP_PRESET_11);
-    play_match(branan_engine("htp", "htp"), branan_engine("uci", "uci"), HTP_PRESET_11);
-    play_match(branan_engine("htp7", "htp"), branan_engine("uci7", "uci"), HTP_PRESET_7);
+    play_match(branan_engine("htp-a", "htp"), branan_engine("htp-b", "htp"), 11);
+    play_match(branan_engine("htp", "htp"), branan_engine("uci", "uci"), 11);
+    play_match(branan_engine("htp7", "htp"), branan_engine("uci7", "uci"), 7);
 }
