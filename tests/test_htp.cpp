@@ -363,6 +363,47 @@ TEST_CASE("htp: the 134th ply draws (the library's count)", "[htp]") {
     CHECK(h.say("final_status") == "= ongoing");
 }
 
+TEST_CASE("htp: a fischer clock that runs out loses the game, the move not made", "[htp]") {
+    Htp h;
+    CHECK(h.say("time_settings fischer 0 5") == "= ");
+    CHECK(h.say("play a d1 d3") == "= "); // as the site: a late move is answered, not made
+    CHECK(h.say("final_status") == "= defender_wins");
+    CHECK(h.say("show_board_open_tafl") ==
+          "= /3AAAAA3/5A5/11/A4D4A/A3DDD3A/AA1DDKDD1AA/A3DDD3A/A4D4A/11/5A5/3AAAAA3/");
+    CHECK(h.say("play_undo") == "= ");
+    CHECK(h.say("final_status") == "= ongoing");
+    CHECK(h.say("time_settings fischer 0 0") == "= ");
+    CHECK(h.say("generate_move") == "? generate_move: the clock ran out before the move");
+    CHECK(h.say("final_status") == "= defender_wins");
+}
+
+TEST_CASE("htp: the command line's HTP options", "[htp]") {
+    CHECK(testutil::Host({"--referee", "127.0.0.1"}).wait_exit() == 2);
+    CHECK(testutil::Host({"--protocol", "htp", "--referee", "127.0.0.1:x"}).wait_exit() == 2);
+    CHECK(testutil::Host({"--protocol", "htp", "--referee", ":5000"}).wait_exit() == 2);
+    CHECK(testutil::Host({"--protocol", "htp", "--htp-depth", "0"}).wait_exit() == 2);
+    {
+        // Nobody listens on a port just closed.
+        auto listener = bologna::listen_loopback(0);
+        REQUIRE(listener.ok());
+        const int port = bologna::local_port(*listener);
+        close(*listener);
+        testutil::Host host(
+            {"--protocol", "htp", "--referee", "127.0.0.1:" + std::to_string(port)});
+        CHECK(host.wait_exit(15000) == 1);
+    }
+    testutil::Host host({"--protocol", "htp", "--htp-depth", "1"});
+    host.send("board_size 7");
+    host.send("generate_move");
+    host.send("final_status");
+    CHECK(host.read_line() == "= ");
+    CHECK(std::regex_match(host.read_line(),
+                           std::regex("= play defender 0[a-g][1-7] 0[a-g][1-7], score: .*")));
+    CHECK(host.read_line() == "= ongoing");
+    host.send("quit");
+    CHECK(host.wait_exit() == 0);
+}
+
 // ------------------------------------------------------------------ referee
 
 namespace {
