@@ -71,7 +71,7 @@ std::string refusal(const Position& pos, Side role, Square from, Square to,
     return "play: " + core_error;
 }
 
-// The captured squares in the site's order: the four neighbours of the
+// The captured soldiers in the site's order: the four neighbours of the
 // arrival square (up, left, down, right on its board, rank 1 at the
 // bottom), then any other (shieldwall) captures.
 std::vector<Square> captures_in_order(const Edition& v, Square to, Bitboard captured) {
@@ -273,10 +273,16 @@ Result<std::string> HtpSession::play_move(Side role, Square from, Square to) {
     if (role != game_->side_to_move()) return Error{"play: it isn't your turn"};
     // The site's clock: a move made too late loses and is not made.
     if (!charge_clock(role)) return std::string();
+    const Square king = game_->king_square();
     game_->make_move(*legal);
+    // The site lists a captured king last.
+    const bool king_taken = game_->decided().reason == EndReason::KING_CAPTURED;
+    Bitboard soldiers = game_->last_captured();
+    if (king_taken) soldiers &= ~square_bb(king);
+    std::vector<Square> captured = captures_in_order(v, to, soldiers);
+    if (king_taken) captured.push_back(king);
     std::string text;
-    for (Square s : captures_in_order(v, to, game_->last_captured()))
-        text += org_square_name(size_, s) + " ";
+    for (Square s : captured) text += org_square_name(size_, s) + " ";
     return text;
 }
 

@@ -191,6 +191,20 @@ TEST_CASE("htp: play answers the captured squares, each followed by a space", "[
     CHECK(h.say("final_status") == "= ongoing");
 }
 
+TEST_CASE("htp: a captured king is listed last, and the game is over", "[htp]") {
+    Htp h;
+    CHECK(h.say("board_size 7") == "= ");
+    for (const char* move : {"d 0e4 0e6", "a 0g4 0g5", "d 0d4 0e4", "a 0f4 0f5", "d 0c4 0c5",
+                             "a 0d2 0e2", "d 0c5 0b5", "a 0e2 0e3", "d 0b5 0b6"}) {
+        INFO(move);
+        CHECK(h.say(std::string("play ") + move) == "= ");
+    }
+    CHECK(h.say("final_status") == "= ongoing");
+    CHECK(h.say("play a 0f5 0e5") == "= 0e4 ");
+    CHECK(h.say("final_status") == "= attacker_wins");
+    CHECK(h.say("play_from") == "= defender ");
+}
+
 TEST_CASE("htp: illegal moves get the site's errors", "[htp]") {
     Htp h;
     CHECK(h.say("play") == "? expected: 'play ROLE FROM TO' or 'play ROLE resigns'");
