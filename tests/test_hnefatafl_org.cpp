@@ -377,3 +377,58 @@ TEST_CASE("hnefatafl-org-brandubh: hnefatafl.org's 7x7", "[hnefatafl-org]") {
         CHECK_FALSE(is_legal(with_start, "f5-e5"));
     }
 }
+
+TEST_CASE("hnefatafl-org: none of OpenTafl's shieldwall quirks (HNEFATAFL.md 2.1)",
+          "[hnefatafl-org][shieldwall]") {
+    struct Case {
+        const char* what;
+        const char* pieces;
+        char side;
+        const char* move;
+        std::vector<const char*> taken;
+        const char* unpinned; // the mirror: a pin missing, nothing taken
+    };
+    const Case cases[] = {
+        {"quirk 1: the mover is its side's only edge piece",
+         "Td3 Tb2 Kc2 tb1 tc1 tf1 ti1 th3 tj2",
+         'd',
+         "d3-d1",
+         {"b1", "c1"},
+         "Td3 Tb2 Ke5 tb1 tc1 tf1 ti1 th3 tj2"},
+        {"quirk 2: a piece on its first move",
+         "Td6 ta2 Kb2 Tc2 tf2 tb1 tc1 tg1 th1 Ta4 Tf11",
+         'd',
+         "d6-d1",
+         {"b1", "c1"},
+         "Td6 ta2 Kb3 Tc2 tf2 tb1 tc1 tg1 th1 Ta4 Tf11"},
+        {"quirk 3: the mover is the low end, right after a corner",
+         "Kk5 Tj4 Tj3 Tj2 tk4 tk3 tb6 tc9",
+         'd',
+         "j2-k2",
+         {"k3", "k4"},
+         "Kk5 Tj4 Tj2 tk4 tk3 tb6 tc9"},
+        {"quirk 4: an own piece on the edge closes the run",
+         "Tb5 tc1 td1 Te1 Tf1 Tc2 Td2 Te2 tk5 tk6 Kf6",
+         'd',
+         "b5-b1",
+         {"c1", "d1"},
+         "Tb5 tc1 td1 Te1 Tf1 Tc2 Te2 tk5 tk6 Kf6"},
+        {"quirk 5: edges are judged alone",
+         "tc11 te11 th11 Ti11 tb10 tf10 tg10 tj10 tf2 th2 ti2 tj2 tc1 tf1 Ti1 Tj1 Kf6 Tf8",
+         'a',
+         "h2-h1",
+         {"i1", "j1"},
+         "tc11 te11 th11 Ti11 tb10 tf10 tg10 tj10 tf2 th2 tj2 tc1 tf1 Ti1 Tj1 Kf6 Tf8"},
+    };
+    for (const Case& c : cases) {
+        INFO(c.what);
+        Position pos = setup(ORG, c.pieces, c.side);
+        Bitboard taken = 0;
+        for (const char* s : c.taken) taken |= square_bb(sq(pos, s));
+        CHECK(captures_of(pos, c.move) == taken);
+        Position ot = setup("opentafl-copenhagen", c.pieces, c.side);
+        CHECK(captures_of(ot, c.move) == 0);
+        Position unpinned = setup(ORG, c.unpinned, c.side);
+        CHECK(captures_of(unpinned, c.move) == 0);
+    }
+}
