@@ -71,4 +71,53 @@ bool exit_fort(const Edition& v, Bitboard attackers, Bitboard defenders, Square 
     return v.held_on_both_axes(v.neighbours(region) & defenders & ~region, safe);
 }
 
+bool reached_exit_fort(const Edition& v, Bitboard attackers, Bitboard defenders, Square king) {
+    if (!test(v.edges, king)) return false;
+    const Bitboard empty = v.board & ~(attackers | defenders);
+    if (!(v.adjacent[king] & empty)) return false;
+    const bool test_pieces = popcount(attackers) > 1;
+    // A stacked square and the axis it is tested on: across a north-south
+    // step the east-west neighbours, and the other way round.
+    struct Step {
+        int8_t square;
+        bool east_west;
+    };
+    constexpr int PUSH_ORDER[4] = {NORTH, WEST, SOUTH, EAST};
+    Step stack[MAX_SQUARES + 4];
+    int top = 0;
+    auto push_around = [&](Square s, Bitboard* pushed) {
+        for (int d : PUSH_ORDER) {
+            const int n = v.neighbour[s][d];
+            if (n == NO_SQUARE) continue;
+            if (pushed) {
+                // From an empty square each square is stacked once.
+                if (test(*pushed, Square(n))) continue;
+                *pushed |= square_bb(Square(n));
+            }
+            stack[top++] = {int8_t(n), d == NORTH || d == SOUTH};
+        }
+    };
+    // The king's neighbours are stacked without being marked, so a walk
+    // may stack them once more.
+    Bitboard pushed = 0;
+    push_around(king, nullptr);
+    while (top > 0) {
+        const Step step = stack[--top];
+        const Square s = Square(step.square);
+        if (test(empty, s)) {
+            push_around(s, &pushed);
+            continue;
+        }
+        if (test(attackers, s)) return false;
+        if (!test_pieces) continue;
+        const int a = step.east_west ? EAST : NORTH, b = step.east_west ? WEST : SOUTH;
+        auto held = [&](int d) {
+            const int n = v.neighbour[s][d];
+            return n == NO_SQUARE || test(defenders, Square(n));
+        };
+        if (!held(a) && !held(b)) return false;
+    }
+    return true;
+}
+
 } // namespace branan

@@ -27,4 +27,16 @@ bool edge_fort_escape(const Edition& v, Bitboard attackers, Bitboard defenders, 
 // hostile) or a defender.
 bool exit_fort(const Edition& v, Bitboard attackers, Bitboard defenders, Square king);
 
+// The exit fort as hnefatafl.org's code checks it (efr:g, HNEFATAFL.md 1.3):
+// the king stands on an edge square and has an empty neighbour; a walk from
+// his neighbours through empty squares (corners and throne included)
+// reaches no attacker; and every defender it reaches (the king too, reached
+// back from his empty neighbours) has a defender or the board's end on one
+// side of the axis across the step that reached it first, an empty square
+// never counting. The walk goes last in, first out, from the king's
+// neighbours pushed north, west, south, east, so which step reaches a piece
+// first, and with it the result, can depend on the edge. With at most one
+// attacker on the board the pieces are not tested.
+bool reached_exit_fort(const Edition& v, Bitboard attackers, Bitboard defenders, Square king);
+
 } // namespace branan

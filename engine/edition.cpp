@@ -234,7 +234,8 @@ Result<std::shared_ptr<const Edition>> Edition::make(const Rules& rules) {
     }
     v->king_hammer =
         rules.king_armed == KingArmed::YES || rules.king_armed == KingArmed::HAMMER_ONLY;
-    v->ends_by_shape = rules.no_defender_room_loses || rules.encirclement || rules.edge_fort;
+    v->ends_by_shape = rules.no_defender_room_loses || rules.encirclement || rules.edge_fort ||
+                       rules.cannot_escape || rules.draw_ply > 0;
     v->king_anvil = rules.king_armed == KingArmed::YES || rules.king_armed == KingArmed::ANVIL_ONLY;
 
     auto placement = parse_opentafl_placement(n, rules.start);

@@ -114,8 +114,8 @@ struct Edition {
     bool king_hammer = true; // the king may capture as the moving piece
     bool king_anvil = true;  // the king may be the far side of a sandwich
     // Whether the game can end by the shape of the position (no room for the
-    // defenders, an edge fort, encirclement) rather than by the king or a
-    // capture alone.
+    // defenders, an edge fort, encirclement, the adjudication) or the ply
+    // limit rather than by the king or a capture alone.
     bool ends_by_shape = false;
 
     // neighbour[s][d]: the square next to s in direction d, or NO_SQUARE;

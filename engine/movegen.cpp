@@ -44,6 +44,28 @@ Bitboard move_targets(const Position& pos, Square from) {
     return b;
 }
 
+namespace {
+
+// Drops the moves the defenders' repetition ban refuses.
+void drop_recreating(const Position& pos, MoveList& list) {
+    int kept = 0;
+    for (Move m : list)
+        if (!pos.recreates_board(m)) list.moves[kept++] = m;
+    list.count = kept;
+}
+
+bool bans_boards(const Position& pos) {
+    return pos.edition().rules.defender_repetition_ban && pos.side_to_move() == DEFENDERS;
+}
+
+} // namespace
+
+bool is_legal(const Position& pos, Move m) {
+    const Piece p = pos.piece_on(m.from());
+    return !pos.decided().over() && p != NO_PIECE && side_of(p) == pos.side_to_move() &&
+           test(move_targets(pos, m.from()), m.to()) && !pos.recreates_board(m);
+}
+
 void generate_moves(const Position& pos, MoveList& list) {
     list.count = 0;
     if (pos.decided().over()) return;
@@ -56,10 +78,16 @@ void generate_moves(const Position& pos, MoveList& list) {
         for (unsigned bits = t.file_bits; bits; bits &= bits - 1)
             list.add(Move(from, std::countr_zero(bits) * n + file));
     });
+    if (bans_boards(pos)) drop_recreating(pos, list);
 }
 
 int count_moves(const Position& pos) {
     if (pos.decided().over()) return 0;
+    if (bans_boards(pos)) {
+        MoveList list;
+        generate_moves(pos, list);
+        return list.size();
+    }
     const Edition& v = pos.edition();
     const Side us = pos.side_to_move();
     const Piece p = us == ATTACKERS ? ATTACKER : DEFENDER;
@@ -83,7 +111,13 @@ bool side_can_move(const Position& pos, Side side) {
 }
 
 bool has_legal_move(const Position& pos) {
-    return !pos.decided().over() && side_can_move(pos, pos.side_to_move());
+    if (pos.decided().over()) return false;
+    if (bans_boards(pos)) {
+        MoveList list;
+        generate_moves(pos, list);
+        return !list.empty();
+    }
+    return side_can_move(pos, pos.side_to_move());
 }
 
 } // namespace branan

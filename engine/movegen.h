@@ -1,8 +1,9 @@
 #pragma once
 
 // Legal move generation. Every rook-like move that lands on an allowed
-// square is legal in tafl (there is no self-check), so generation is exact.
-// A position whose game is decided has no moves (see Position::decided).
+// square is legal in tafl (there is no self-check), but for the defenders'
+// repetition ban (dban), which generation applies too, so it is exact. A
+// position whose game is decided has no moves (see Position::decided).
 
 #include <bit>
 #include <cstddef>
@@ -46,8 +47,10 @@ inline LineTargets line_targets(const Edition& v, Piece p, Square from, unsigned
             line_moves(v.rank[from], file_occ, v.file_masks[p][from])};
 }
 
-// Squares the piece on `from` may move to.
+// Squares the piece on `from` may move to (the repetition ban not applied).
 Bitboard move_targets(const Position& pos, Square from);
+// Whether m is a legal move of the side to move.
+bool is_legal(const Position& pos, Move m);
 // All legal moves of the side to move (none when the game is decided).
 void generate_moves(const Position& pos, MoveList& list);
 // The number of legal moves, without listing them (perft's leaves).

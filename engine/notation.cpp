@@ -294,6 +294,10 @@ Result<Move> parse_legal_move(const Position& pos, std::string_view text) {
                      ": illegal (the path is blocked or the piece may not stop on " +
                      square_name(v, m->to()) + ")"};
     }
+    if (pos.recreates_board(*m))
+        return Error{"move " + name +
+                     ": you already reached that position (the defenders may not recreate an "
+                     "earlier board)"};
     return m;
 }
 

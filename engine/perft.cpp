@@ -10,7 +10,8 @@ uint64_t perft(Position& pos, int depth) {
     MoveList list;
     generate_moves(pos, list);
     uint64_t nodes = 0;
-    if (depth == 2) {
+    // The repetition ban depends on the boards before: counted move by move.
+    if (depth == 2 && !pos.edition().rules.defender_repetition_ban) {
         // Bulk count: the replies to each move, without making it.
         if (list.empty()) return 0;
         const ReplyCounter counter(pos);

@@ -9,6 +9,12 @@
 
 namespace branan {
 
+namespace {
+// Slots of the repetition ban's filter: a game of a few hundred plies
+// leaves most of them empty.
+constexpr uint64_t BAN_FILTER_SLOTS = 1024;
+} // namespace
+
 namespace zobrist {
 uint64_t piece_square[PIECE_KINDS][MAX_SQUARES];
 uint64_t side;
@@ -66,6 +72,10 @@ const char* to_string(EndReason r) {
         return "no-defender-room";
     case EndReason::EDGE_FORT:
         return "edge-fort";
+    case EndReason::CANNOT_ESCAPE:
+        return "cannot-escape";
+    case EndReason::PLY_LIMIT:
+        return "ply-limit";
     case EndReason::NONE:
         break;
     }
@@ -103,6 +113,10 @@ Position::Position(EditionPtr edition) : Position(std::move(edition), true) {
     side_ = edition_->start_side;
     history_.back().key = compute_key();
     set_decided(history_.back());
+    if (edition_->rules.defender_repetition_ban) {
+        ban_filter_.assign(BAN_FILTER_SLOTS, 0);
+        if (edition_->rules.ban_includes_start) remember_board();
+    }
 }
 
 Result<Position> Position::from_placement(EditionPtr edition,
@@ -129,6 +143,11 @@ Result<Position> Position::from_placement(EditionPtr edition,
     st.repetition_window = 0;
     st.fullmove = fullmove;
     pos.set_decided(st);
+    // The boards before a TFEN are unknown: the given one is the first.
+    if (pos.edition_->rules.defender_repetition_ban) {
+        pos.ban_filter_.assign(BAN_FILTER_SLOTS, 0);
+        if (pos.edition_->rules.ban_includes_start) pos.remember_board();
+    }
     return pos;
 }
 
@@ -188,9 +207,11 @@ bool encircled(const Edition& v, Bitboard defenders, Bitboard occupied) {
     return !(v.neighbours(outside) & defenders);
 }
 
-bool enclosed(const Edition& v, Bitboard attackers, Bitboard defenders, Square king) {
+bool enclosed(const Edition& v, Bitboard attackers, Bitboard defenders, Square king,
+              bool ring_safety) {
     const Bitboard region = v.flood(square_bb(king), v.board & ~attackers);
     if ((region & v.edges) || (defenders & ~region)) return false;
+    if (!ring_safety) return true;
     const Bitboard empty = v.board & ~(attackers | defenders);
     const Bitboard safe = attackers | (v.board & ~region & ~((v.corners | v.throne) & empty));
     return v.held_on_both_axes(v.neighbours(region) & attackers, safe);
@@ -199,7 +220,25 @@ bool enclosed(const Edition& v, Bitboard attackers, Bitboard defenders, Square k
 void Position::set_decided(StateInfo& st) const {
     // The side that made the move that led here.
     st.decided = decided_by_pieces(*edition_, pieces(ATTACKERS), pieces(DEFENDERS), occupied_,
-                                   king_, ~side_);
+                                   king_, ~side_, plies_played());
+}
+
+uint64_t Position::board_key() const {
+    return key() ^ (side_ == DEFENDERS ? zobrist::side : 0);
+}
+
+bool Position::banned_board(Move m) const {
+    const Piece p = board_[m.from()];
+    const uint64_t k =
+        board_key() ^ zobrist::piece_square[p][m.from()] ^ zobrist::piece_square[p][m.to()];
+    if (!ban_filter_[k % BAN_FILTER_SLOTS]) return false;
+    return std::find(boards_.begin(), boards_.end(), k) != boards_.end();
+}
+
+void Position::remember_board() {
+    const uint64_t k = board_key();
+    boards_.push_back(k);
+    ++ban_filter_[k % BAN_FILTER_SLOTS];
 }
 
 void Position::make_move(Move m) {
@@ -255,6 +294,7 @@ void Position::make_move(Move m) {
     st.fullmove = prev_fullmove + (side_ != v.start_side);
     side_ = ~side_;
     set_decided(st);
+    if (!ban_filter_.empty()) remember_board();
 }
 
 void Position::unmake_move() {
@@ -267,6 +307,10 @@ void Position::unmake_move() {
     // captured king.
     const Piece soldier = side_ == ATTACKERS ? DEFENDER : ATTACKER;
     for_each_square(st.captured, [&](Square a) { put(a == st.captured_king ? KING : soldier, a); });
+    if (!ban_filter_.empty()) {
+        --ban_filter_[boards_.back() % BAN_FILTER_SLOTS];
+        boards_.pop_back();
+    }
     history_.pop_back();
 }
 

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "adjudication.h"
 #include "bitboard.h"
 #include "edge_fort.h"
 #include "edition.h"
@@ -68,6 +69,9 @@ class Position {
     int plies_since_capture() const { return state().plies_since_capture; }
     int fullmove() const { return state().fullmove; }
     int game_ply() const { return int(history_.size()) - 1; }
+    // Plies played since the game's start, counted from the move number
+    // (so it survives clear_history and comes with a TFEN).
+    int plies_played() const { return 2 * (fullmove() - 1) + (side_ != edition_->start_side); }
     Move last_move() const { return state().move; }
     Bitboard last_captured() const { return state().captured; }
     // The squares of the pieces that have moved at least once (see StateInfo).
@@ -88,6 +92,12 @@ class Position {
     // Full end-of-game check in the order of RULES.md.
     GameResult result() const;
 
+    // Whether m, a move of the side to move, is refused by the defenders'
+    // repetition ban (dban): its board before captures is an earlier board.
+    bool recreates_board(Move m) const {
+        return !ban_filter_.empty() && side_ == DEFENDERS && banned_board(m);
+    }
+
     // Zobrist key computed from scratch (for checking the incremental one).
     uint64_t compute_key() const;
     // Forget the history before the current position (it becomes the root).
@@ -100,6 +110,10 @@ class Position {
     void remove(Square s);
     void move_piece(Piece p, Square from, Square to);
     void set_decided(StateInfo& st) const;
+    // The key of the placement alone (the side to move left out).
+    uint64_t board_key() const;
+    bool banned_board(Move m) const;
+    void remember_board();
 
     EditionPtr edition_;
     std::array<Piece, MAX_SQUARES> board_{};
@@ -109,28 +123,40 @@ class Position {
     Square king_ = NO_SQUARE;
     Side side_ = ATTACKERS;
     std::vector<StateInfo> history_;
+    // dban: the boards the defenders may not recreate, oldest first, and
+    // a count per slot of their keys' low bits, so that most moves are
+    // cleared without a scan. Both empty when the rules have no ban. Kept
+    // apart from history_: null moves add no board, clear_history keeps them.
+    std::vector<uint64_t> boards_;
+    std::vector<uint16_t> ban_filter_;
 };
 
 // Whether the defenders are shut in: none on the edge or next to an empty
 // square connected to the edge through empty squares.
 bool encircled(const Edition& v, Bitboard defenders, Bitboard occupied);
 
-// Encirclement as hnefatafl-rs checks it (surr:r, HNEFATAFL.md 1.4): the
-// region flooded from the king through empty squares and defenders, stopped
-// by attackers, reaches no edge square and holds every defender, and no
-// attacker next to it could be captured: on each axis one of its neighbours
-// is off the board, an attacker, or outside the region and not an empty
-// corner or throne.
-bool enclosed(const Edition& v, Bitboard attackers, Bitboard defenders, Square king);
+// Encirclement as hnefatafl-rs and hnefatafl.org check it (surr:r, surr:g,
+// HNEFATAFL.md 1.4): the region flooded from the king through empty squares
+// and defenders, stopped by attackers, reaches no edge square and holds
+// every defender. hnefatafl-rs (`ring_safety`) also wants no attacker next
+// to it that could be captured: on each axis one of its neighbours is off
+// the board, an attacker, or outside the region and not an empty corner or
+// throne.
+bool enclosed(const Edition& v, Bitboard attackers, Bitboard defenders, Square king,
+              bool ring_safety);
 
 // Game over by king capture, king escape, no attackers, no room for the
-// defenders, an edge fort or encirclement, read from the pieces alone (`defenders`
-// includes the king; `king` is NO_SQUARE once he is captured) after a move
-// of `mover`. Position keeps it per ply; perft's reply counting asks it about
-// moves not made. hnefatafl-rs looks for its exit fort after the defenders'
-// moves only and its encirclement after the attackers' (efr:r, surr:r).
+// defenders, an edge fort, encirclement, the ply limit or hnefatafl.org's
+// adjudication, read from the pieces (`defenders` includes the king; `king`
+// is NO_SQUARE once he is captured) after a move of `mover` that makes
+// `plies` plies since the start. Position keeps it per ply; perft's reply
+// counting asks it about moves not made. hnefatafl-rs looks for its exit
+// fort after the defenders' moves only and its encirclement after the
+// attackers' (efr:r, surr:r); OpenTafl and hnefatafl.org after every move.
+// The order is hnefatafl.org's (HNEFATAFL.md 1.8) where it matters: the ply
+// limit after every other end, the adjudication last.
 inline GameResult decided_by_pieces(const Edition& v, Bitboard attackers, Bitboard defenders,
-                                    Bitboard occupied, Square king, Side mover) {
+                                    Bitboard occupied, Square king, Side mover, int plies) {
     if (king == NO_SQUARE) return {Winner::ATTACKERS, EndReason::KING_CAPTURED};
     if (test(v.escape, king)) return {Winner::DEFENDERS, EndReason::KING_ESCAPED};
     if (v.rules.no_attackers_wins && !attackers)
@@ -138,17 +164,38 @@ inline GameResult decided_by_pieces(const Edition& v, Bitboard attackers, Bitboa
     if (v.rules.no_defender_room_loses && !(v.neighbours(defenders) & ~occupied))
         return {Winner::ATTACKERS, EndReason::NO_DEFENDER_ROOM};
     if (v.rules.edge_fort) {
-        const bool fort = v.rules.edge_fort_code == RuleCode::OPENTAFL
-                              ? edge_fort_escape(v, attackers, defenders, king)
-                              : mover == DEFENDERS && exit_fort(v, attackers, defenders, king);
+        bool fort = false;
+        switch (v.rules.edge_fort_code) {
+        case RuleCode::OPENTAFL:
+            fort = edge_fort_escape(v, attackers, defenders, king);
+            break;
+        case RuleCode::HNEFATAFL_RS:
+            fort = mover == DEFENDERS && exit_fort(v, attackers, defenders, king);
+            break;
+        case RuleCode::HNEFATAFL_ORG:
+            fort = reached_exit_fort(v, attackers, defenders, king);
+            break;
+        }
         if (fort) return {Winner::DEFENDERS, EndReason::EDGE_FORT};
     }
     if (v.rules.encirclement) {
-        const bool shut = v.rules.encirclement_code == RuleCode::OPENTAFL
-                              ? encircled(v, defenders, occupied)
-                              : mover == ATTACKERS && enclosed(v, attackers, defenders, king);
+        bool shut = false;
+        switch (v.rules.encirclement_code) {
+        case RuleCode::OPENTAFL:
+            shut = encircled(v, defenders, occupied);
+            break;
+        case RuleCode::HNEFATAFL_RS:
+            shut = mover == ATTACKERS && enclosed(v, attackers, defenders, king, true);
+            break;
+        case RuleCode::HNEFATAFL_ORG:
+            shut = enclosed(v, attackers, defenders, king, false);
+            break;
+        }
         if (shut) return {Winner::ATTACKERS, EndReason::ENCIRCLED};
     }
+    if (v.rules.draw_ply && plies >= v.rules.draw_ply) return {Winner::DRAW, EndReason::PLY_LIMIT};
+    if (v.rules.cannot_escape && cannot_escape(v, attackers, defenders, king))
+        return {Winner::ATTACKERS, EndReason::CANNOT_ESCAPE};
     return {};
 }
 

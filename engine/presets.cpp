@@ -72,6 +72,8 @@ std::vector<Preset> make_presets() {
                   START_9);
     const std::string opentafl_copenhagen =
         keys_then("dim:11 name:Copenhagen atkf:y tfr:w sw:s efe:y", START_11);
+    const std::string copenhagen =
+        with_keys(opentafl_copenhagen, "tfr:a nrd:n repm:y swr:r efr:r surr:r");
     return {
         {"brandubh", brandubh},
         // The house editions (one club's own rules) draw at the third repetition or
@@ -142,7 +144,25 @@ std::vector<Preset> make_presets() {
         // "no room" loss, and the Federation's repetition rule: the third
         // occurrence of a position made by non-capturing moves loses for the
         // defenders, whoever made it (docs/rules.md).
-        {"copenhagen", with_keys(opentafl_copenhagen, "tfr:a nrd:n repm:y swr:r efr:r surr:r")},
+        {"copenhagen", copenhagen},
+        // Copenhagen as hnefatafl.org's server plays it (HNEFATAFL.md,
+        // column ORG): its shieldwall (every wall the mover closes), exit
+        // fort and encirclement (after every move, no ring safety); the
+        // defenders may never recreate an earlier board; its "cannot
+        // escape" adjudication; the server's 133rd ply draws (its library
+        // and HTP engine count one more: plyd:134).
+        {"hnefatafl-org", with_keys(copenhagen, "name:Copenhagen_(hnefatafl.org) tfr:i repm:n "
+                                                "swr:g efr:g surr:g dban:y cne:y plyd:133")},
+        // hnefatafl.org's Brandubh (HNEFATAFL.md 5): the same code on 7x7,
+        // the defenders first, the king captured by two off the throne
+        // (corners and the throne never count against him), no exit fort;
+        // the server's list of earlier boards lacks the 7x7 start (dbans:n).
+        {"hnefatafl-org-brandubh",
+         keys_then("dim:7 name:Brandubh_(hnefatafl.org) esc:c atkf:n surf:y tfr:i ka:y ks:t "
+                   "linc:n cor:a1,g1,a7,g7, corh:tT corp:K cors:K cen:d4, cenh:t cenhe:tT "
+                   "cenp:tTK cens:K cenre:tTK nocap:0 nomv:l noatk:y nrd:n sw:s swr:g surr:g "
+                   "dban:y dbans:n cne:y plyd:133",
+                   START_7)},
     };
 }
 

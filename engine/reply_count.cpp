@@ -11,7 +11,7 @@ ReplyCounter::ReplyCounter(const Position& pos)
     : pos_(pos), v_(pos.edition()),
       their_soldier_(pos.side_to_move() == ATTACKERS ? DEFENDER : ATTACKER),
       their_pieces_(pos.pieces(~pos.side_to_move())) {
-    assert(!pos.decided().over());
+    assert(!pos.decided().over() && !pos.edition().rules.defender_repetition_ban);
     v_.lines_of(pos.pieces(their_soldier_), their_line_);
     for (int i = 0; i < v_.size; ++i)
         for (int line : {rank_line(i), file_line(i)}) {
@@ -85,7 +85,9 @@ int ReplyCounter::replies(Move m) const {
             attackers &= ~captured;
             if (mover == KING) king = to;
         }
-        if (decided_by_pieces(v, attackers, defenders, occupied, king, us).over()) return 0;
+        if (decided_by_pieces(v, attackers, defenders, occupied, king, us, pos.plies_played() + 1)
+                .over())
+            return 0;
         if (captured) return replies_after_captures(from, to, captured);
     }
 

@@ -14,8 +14,9 @@ namespace branan {
 
 class ReplyCounter {
   public:
-    // The position must not be decided; it must outlive the counter and
-    // stay unchanged while the counter is used.
+    // The position must not be decided and its rules must have no
+    // repetition ban (dban: replies then depend on the boards before); it
+    // must outlive the counter and stay unchanged while the counter is used.
     explicit ReplyCounter(const Position& pos);
 
     // The opponent's number of legal moves after the legal move m.

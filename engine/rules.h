@@ -32,6 +32,18 @@
 //             fort as hnefatafl-rs checks it (r)
 //   surr:o|r  encirclement (surf) as OpenTafl checks it (o) or as
 //             hnefatafl-rs checks it (r)
+//             swr, efr and surr also take g: as hnefatafl.org's code
+//             judges it (HNEFATAFL.md, column ORG)
+//   dban:y|n  the defenders may never recreate an earlier board: a defender
+//             move whose board, before its captures, equals the start board
+//             or the board after any earlier move is illegal (hnefatafl.org)
+//   dbans:y|n whether the start board is among those boards (n: the
+//             hnefatafl.org server's 7x7 and 13x13 games, whose list starts
+//             with the 11x11 start board)
+//   cne:y|n   hnefatafl.org's "the defenders cannot escape" adjudication:
+//             the attackers win when its tests say so (HNEFATAFL.md 1.6)
+//   plyd:N    the game is drawn by its N-th ply, when that ply decides
+//             nothing else (0 = never)
 //
 // Every key is one row of the table in rules_keys.cpp, which both
 // parse_rules and print_rules walk; the presets are in presets.cpp.
@@ -71,10 +83,11 @@ enum class RepetitionOutcome : uint8_t {
     DEFENDERS_LOSE, // a (ours): the defenders lose, whoever made it
 };
 
-// Whose code a rule is read from where two codes judge it differently:
-// OpenTafl's (OTN.md) or hnefatafl-rs's COPENHAGEN ruleset (HNEFATAFL.md,
-// column HRS), which the Federation's games agree with.
-enum class RuleCode : uint8_t { OPENTAFL, HNEFATAFL_RS };
+// Whose code a rule is read from where codes judge it differently:
+// OpenTafl's (OTN.md), hnefatafl-rs's COPENHAGEN ruleset (HNEFATAFL.md,
+// column HRS), which the Federation's games agree with, or hnefatafl.org's
+// (column ORG).
+enum class RuleCode : uint8_t { OPENTAFL, HNEFATAFL_RS, HNEFATAFL_ORG };
 
 // The kinds of special squares, each with its own lists of who may stop,
 // pass, come back, and to whom it is hostile.
@@ -115,6 +128,10 @@ struct Rules {
     RuleCode shieldwall_code = RuleCode::OPENTAFL;   // swr
     RuleCode edge_fort_code = RuleCode::OPENTAFL;    // efr
     RuleCode encirclement_code = RuleCode::OPENTAFL; // surr
+    bool defender_repetition_ban = false;            // dban
+    bool ban_includes_start = true;                  // dbans
+    bool cannot_escape = false;                      // cne
+    int draw_ply = 0;                                // plyd: 0 = none
     // spd: the most squares a piece of each kind moves at once (index by
     // Piece), 0 = no limit.
     std::array<int, PIECE_KINDS> speed{};

@@ -67,8 +67,8 @@ constexpr Letter<RepetitionOutcome> REPETITION_OUTCOMES[] = {
     {"l", RepetitionOutcome::MOVER_WINS},     {"i", RepetitionOutcome::IGNORED},
     {"a", RepetitionOutcome::DEFENDERS_LOSE},
 };
-constexpr Letter<RuleCode> RULE_CODES[] = {{"o", RuleCode::OPENTAFL},
-                                           {"r", RuleCode::HNEFATAFL_RS}};
+constexpr Letter<RuleCode> RULE_CODES[] = {
+    {"o", RuleCode::OPENTAFL}, {"r", RuleCode::HNEFATAFL_RS}, {"g", RuleCode::HNEFATAFL_ORG}};
 constexpr Letter<KingArmed> KING_ARMED[] = {
     {"y", KingArmed::YES},
     {"n", KingArmed::NO},
@@ -456,6 +456,10 @@ constexpr RulesKey KEYS[] = {
     letter<&Rules::shieldwall_code, RULE_CODES, Printed::UNLESS_DEFAULT>("swr"),
     letter<&Rules::edge_fort_code, RULE_CODES, Printed::UNLESS_DEFAULT>("efr"),
     letter<&Rules::encirclement_code, RULE_CODES, Printed::UNLESS_DEFAULT>("surr"),
+    letter<&Rules::defender_repetition_ban, YES_NO, Printed::UNLESS_DEFAULT>("dban"),
+    letter<&Rules::ban_includes_start, YES_NO, Printed::UNLESS_DEFAULT>("dbans"),
+    letter<&Rules::cannot_escape, YES_NO, Printed::UNLESS_DEFAULT>("cne"),
+    number<&Rules::draw_ply, 0, 100000, Printed::UNLESS_DEFAULT>("plyd"),
     squares<&Rules::camps, Printed::UNLESS_DEFAULT>("camp"),
     pieces<&Rules::camp_users, Printed::UNLESS_DEFAULT>("campu"),
     {"start", &read_start, &print_start},
@@ -478,6 +482,38 @@ const RulesKey* find_rules_key(std::string_view name) {
     for (const RulesKey& key : KEYS)
         if (name == key.name) return &key;
     return nullptr;
+}
+
+Status check_combinations(const Rules& r) {
+    auto code_letter = [](RuleCode c) {
+        for (const auto& l : RULE_CODES)
+            if (l.value == c) return std::string(l.text);
+        return std::string("?");
+    };
+    if (r.shieldwall_code != RuleCode::OPENTAFL) {
+        const std::string key = "swr:" + code_letter(r.shieldwall_code);
+        if (r.shieldwall == Shieldwall::NONE)
+            return Error{key + " says how shieldwalls are judged, but there are none (sw:n)"};
+        if (!r.shieldwall_flank)
+            return Error{key + " has no form where any wall piece captures (swf:n is OpenTafl's)"};
+    }
+    if (r.edge_fort_code != RuleCode::OPENTAFL && !r.edge_fort)
+        return Error{"efr:" + code_letter(r.edge_fort_code) +
+                     " says how edge forts are judged, but there are none (efe:n)"};
+    if (r.encirclement_code != RuleCode::OPENTAFL && !r.encirclement)
+        return Error{"surr:" + code_letter(r.encirclement_code) +
+                     " says how encirclement is judged, but it is off (surf:n)"};
+    if (!r.ban_includes_start && !r.defender_repetition_ban)
+        return Error{"dbans:n says what the repetition ban compares with, but there is none "
+                     "(dban:n)"};
+    if (r.cannot_escape) {
+        const int n = r.size;
+        const std::vector<Square> board_corners = {0, n - 1, n * (n - 1), n * n - 1};
+        if (r.escape != EscapeType::CORNER || r.special[CORNER].squares != board_corners)
+            return Error{"cne:y judges the king's way to the four corners, but the king does not "
+                         "escape on exactly the board's corners (esc:c, cor)"};
+    }
+    return {};
 }
 
 void hostility_by_side(Rules& rules) {

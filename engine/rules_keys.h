@@ -36,6 +36,10 @@ struct RulesKey {
 std::span<const RulesKey> rules_keys();
 const RulesKey* find_rules_key(std::string_view name);
 
+// Keys that make no sense together (a reading of a rule that is off, a
+// form the reading does not have): an error naming the key.
+Status check_combinations(const Rules& rules);
+
 // The hostility lists read by side (OpenTafl's reading): `t` the attackers,
 // `T` the defenders with their king, `K` alone nobody. Applied once every key
 // is read, since hkp may come after the lists it is about; OpenTafl's

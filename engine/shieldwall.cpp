@@ -138,6 +138,8 @@ Bitboard edge_wall_captures(const Edition& v, const EdgeBoard& b, Side mover, Sq
     const int inward = on_rank_edge ? (r == 0 ? NORTH : SOUTH) : (f == 0 ? EAST : WEST);
     const Bitboard ours = b.side[mover], theirs = b.side[~mover];
     const bool corners_close = v.rules.shieldwall == Shieldwall::STRONG;
+    const bool every_wall = v.rules.shieldwall_code == RuleCode::HNEFATAFL_ORG;
+    Bitboard taken = 0;
     for (int along : on_rank_edge ? std::array{WEST, EAST} : std::array{SOUTH, NORTH}) {
         Bitboard run = 0;
         int s = v.neighbour[to][along];
@@ -147,15 +149,16 @@ Bitboard edge_wall_captures(const Edition& v, const EdgeBoard& b, Side mover, Sq
         }
         const bool closed =
             s != NO_SQUARE && (test(ours, s) || (corners_close && test(v.corners & ~theirs, s)));
-        if (closed && popcount(run) >= 2) return run & ~b.kings;
+        if (!closed || popcount(run) < 2) continue;
+        taken |= run & ~b.kings;
+        if (!every_wall) break;
     }
-    return 0;
+    return taken;
 }
 
 Bitboard shieldwall_captures(const Edition& v, const EdgeBoard& b, Side mover, Square to,
                              bool developed) {
-    if (v.rules.shieldwall_code == RuleCode::HNEFATAFL_RS)
-        return edge_wall_captures(v, b, mover, to);
+    if (v.rules.shieldwall_code != RuleCode::OPENTAFL) return edge_wall_captures(v, b, mover, to);
     const bool flank = v.rules.shieldwall_flank;
     // swf:y: the mover must end on an edge square and be one of the wall's
     // recorded pieces. OpenTafl matches it by a code that changes on its

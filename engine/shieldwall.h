@@ -47,17 +47,19 @@ void find_walls(const Edition& v, const EdgeBoard& b, Side us, WallList& out);
 // The squares shieldwalls capture after a move of `mover` to `to`, read
 // from the board after the move and its ordinary captures. `developed`:
 // whether the moving piece had moved before (swf:y, see docs/rules.md). Every
-// square returned holds a soldier of the side not moving. With swr:r the
-// rule is hnefatafl-rs's (edge_wall_captures), not the scan's.
+// square returned holds a soldier of the side not moving. With swr:r and
+// swr:g the rule is hnefatafl-rs's or hnefatafl.org's (edge_wall_captures),
+// not the scan's.
 Bitboard shieldwall_captures(const Edition& v, const EdgeBoard& b, Side mover, Square to,
                              bool developed);
 
 // The shieldwall as hnefatafl-rs checks it (HNEFATAFL.md 1.2): the mover,
 // on an edge square, closes a run of two or more enemy pieces (the king
 // among them) along that edge, each with a piece of the mover's inside it,
-// whose far end is a piece of the mover's or (sw:s) a corner. The run toward
-// file a / rank 1 is looked for first, the other only if there is none. The
-// run's pieces but the king are captured. None of the scan's quirks.
+// whose far end is a piece of the mover's or (sw:s) a corner. The run's
+// pieces but the king are captured. None of the scan's quirks. hnefatafl-rs
+// looks toward file a / rank 1 first and at the other side only if there is
+// no wall there; hnefatafl.org (swr:g) takes the walls on both sides.
 Bitboard edge_wall_captures(const Edition& v, const EdgeBoard& b, Side mover, Square to);
 
 } // namespace branan

@@ -113,6 +113,8 @@ enum class EndReason : uint8_t {
     ENCIRCLED,
     NO_DEFENDER_ROOM,
     EDGE_FORT,
+    CANNOT_ESCAPE, // hnefatafl.org's adjudication (cne)
+    PLY_LIMIT,     // plyd
 };
 
 struct GameResult {

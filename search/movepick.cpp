@@ -65,9 +65,7 @@ Move MovePicker::generate(bool& quiet) {
         // if it is legal here. Whether it captures is read from the move
         // itself, as no capture map is made before the others are generated.
         if (tt_move_) {
-            const Piece p = pos_.piece_on(tt_move_.from());
-            if (p != NO_PIECE && side_of(p) == pos_.side_to_move() &&
-                test(move_targets(pos_, tt_move_.from()), tt_move_.to())) {
+            if (is_legal(pos_, tt_move_)) {
                 tt_move_legal_ = true;
                 quiet = tafl::move_effect(pos_, tt_move_).captures == 0;
                 return tt_move_;

@@ -181,11 +181,12 @@ struct LmrInit {
 
 } // namespace
 
-// The game was decided by the last move. With every end rule we have the
-// mover is the winner, but read the winner rather than assume it, so that a
+// The game was decided by the last move: a draw (the ply limit) or a win,
+// read from the winner rather than assumed to be the mover's, so that a
 // rule where a move can lose at once stays scored right.
 Value Worker::decided_value(int ply) const {
     const Winner w = pos_.decided().winner;
+    if (w == Winner::DRAW) return VALUE_ZERO;
     const bool stm_won = (w == Winner::ATTACKERS) == (pos_.side_to_move() == ATTACKERS);
     return stm_won ? mate_in(ply) : mated_in(ply);
 }
@@ -212,8 +213,10 @@ Value Worker::qsearch(Value alpha, Value beta, int ply, int qply, bool pv_node) 
     const Side us = pos_.side_to_move();
     bool threatened;
     Bitboard block = 0;
-    const bool nocap_near =
-        rules_.no_capture_limit > 0 && pos_.plies_since_capture() + 1 >= rules_.no_capture_limit;
+    // A draw by a limit before the escape the next move cannot stop.
+    const bool nocap_near = (rules_.no_capture_limit > 0 &&
+                             pos_.plies_since_capture() + 1 >= rules_.no_capture_limit) ||
+                            (rules_.draw_ply > 0 && pos_.plies_played() + 2 >= rules_.draw_ply);
     if (us == DEFENDERS) {
         if (tafl::king_escapes(pos_)) return mate_in(ply + 1);
         threatened = tafl::king_capture_threat(pos_);

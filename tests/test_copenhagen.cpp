@@ -115,7 +115,7 @@ TEST_CASE("copenhagen: the new keys read, print only when they say something, an
     CHECK_FALSE(ot->repetition_moves_only);
     for (const char* key : {"repm:", "swr:", "efr:", "surr:"})
         CHECK(print_rules(*ot).find(key) == std::string::npos);
-    auto hrs = parse_rules("dim:11 tfr:w repm:y swr:r efr:o surr:o " + START_11);
+    auto hrs = parse_rules("dim:11 tfr:w repm:y sw:s swr:r efr:o surr:o " + START_11);
     REQUIRE(hrs.ok());
     CHECK(hrs->repetition == RepetitionOutcome::MOVER_LOSES);
     CHECK(hrs->shieldwall_code == RuleCode::HNEFATAFL_RS);

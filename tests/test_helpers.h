@@ -38,6 +38,19 @@ inline EditionPtr edition(const std::string& preset) {
     return *v;
 }
 
+// A preset's Edition with some rules changed (e.g. an end switched off so
+// that random games run long).
+template <typename Change>
+inline EditionPtr edition_with(const std::string& preset, Change change) {
+    auto rules = preset_rules(preset);
+    REQUIRE(rules.ok());
+    change(*rules);
+    auto v = Edition::make(*rules);
+    INFO("preset " << preset << " changed: " << (v ? std::string("ok") : v.error()));
+    REQUIRE(v.ok());
+    return *v;
+}
+
 // The compiled Edition of a rules string; the test fails if it is refused.
 inline EditionPtr rules_edition(const std::string& text) {
     auto rules = parse_rules(text);
