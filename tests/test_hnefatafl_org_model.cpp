@@ -5,6 +5,8 @@
 // `hnefatafl-org` and `hnefatafl-org-brandubh` against the model over random
 // games: the same legal moves, the same captures, the same end.
 
+#include <map>
+#include <random>
 #include <set>
 #include <sstream>
 
@@ -234,4 +236,335 @@ TEST_CASE("org model: game 532 after h2-h4: the attackers win by adjudication (1
     CHECK(g.end == End::CANNOT_ESCAPE);
     CHECK(g.winner() == 'a');
     CHECK(g.count('T') == 10);
+}
+
+// ---------------------------------------------------------------------
+// The engine against the model, over random games
+// ---------------------------------------------------------------------
+
+namespace {
+
+using branan::GameResult;
+using branan::Move;
+using branan::MoveList;
+using branan::Position;
+
+constexpr int PLY_DRAW = 133; // the server's count (HNEFATAFL.md 1.7)
+
+GameResult expected_result(const OrgGame& g) {
+    using branan::EndReason;
+    using branan::Winner;
+    const char w = g.winner();
+    const Winner winner = w == 'a'   ? Winner::ATTACKERS
+                          : w == 'd' ? Winner::DEFENDERS
+                          : w == '=' ? Winner::DRAW
+                                     : Winner::NONE;
+    switch (g.end) {
+    case End::NONE:
+        return {};
+    case End::ESCAPED:
+        return {winner, EndReason::KING_ESCAPED};
+    case End::KING_CAPTURED:
+        return {winner, EndReason::KING_CAPTURED};
+    case End::FORT:
+        return {winner, EndReason::EDGE_FORT};
+    case End::ENCIRCLED:
+        return {winner, EndReason::ENCIRCLED};
+    case End::NO_ATTACKERS:
+        return {winner, EndReason::NO_ATTACKERS};
+    case End::PLY_LIMIT:
+        return {winner, EndReason::PLY_LIMIT};
+    case End::CANNOT_ESCAPE:
+        return {winner, EndReason::CANNOT_ESCAPE};
+    case End::NO_MOVES:
+        return {winner, EndReason::NO_MOVES};
+    }
+    return {};
+}
+
+std::string model_board_of(const Position& pos) {
+    std::string out;
+    for (int s = 0; s < pos.size() * pos.size(); ++s) {
+        const branan::Piece p = pos.piece_on(s);
+        out += p == branan::ATTACKER   ? 't'
+               : p == branan::DEFENDER ? 'T'
+               : p == branan::KING     ? 'K'
+                                       : '.';
+    }
+    return out;
+}
+
+std::set<std::pair<int, int>> engine_move_set(const Position& pos) {
+    MoveList list;
+    branan::generate_moves(pos, list);
+    std::set<std::pair<int, int>> out;
+    for (Move m : list) out.insert({m.from(), m.to()});
+    return out;
+}
+
+// The model's board as TFEN, for positions that are set up.
+std::string tfen_of(const OrgGame& g) {
+    std::string s;
+    for (const std::string& rank : top_first(g)) {
+        int empty = 0;
+        if (!s.empty()) s += '/';
+        for (char c : rank) {
+            if (c == '.') {
+                ++empty;
+                continue;
+            }
+            if (empty) s += std::to_string(empty);
+            empty = 0;
+            s += c;
+        }
+        if (empty) s += std::to_string(empty);
+    }
+    return s + (g.defenders_to_move ? " d" : " a") + " 0 1";
+}
+
+// How the random player leans, drawn per game: weights for captures (per
+// side), edge moves, king moves to the edge, escapes (0: never, so that
+// games run to the ply limit and the adjudication), attackers next to the
+// king, and whether each side looks one move ahead for its own wins.
+struct Style {
+    int attacker_captures = 0, defender_captures = 0, edge = 0, king_edge = 0, escape = 0, hunt = 0;
+    bool finisher = false;
+
+    static Style draw(std::mt19937& rng) {
+        Style s;
+        s.attacker_captures = int(rng() % 2) * 30;
+        s.defender_captures = int(rng() % 2) * 30;
+        s.edge = int(rng() % 3) * 10;
+        s.king_edge = int(rng() % 2) * 10;
+        s.escape = rng() % 3 == 0 ? 1000 : 0;
+        s.hunt = int(rng() % 2) * 20;
+        return s;
+    }
+};
+
+std::pair<int, int> pick(OrgGame& g, const std::vector<std::pair<int, int>>& list, const Style& s,
+                         std::mt19937& rng) {
+    const int n = g.n;
+    const int k = g.king(), kf = k % n, kr = k / n;
+    const char me = g.defenders_to_move ? 'd' : 'a';
+    std::vector<double> weight;
+    for (auto [from, to] : list) {
+        const char p = g.board[from];
+        const int tf = to % n, tr = to / n;
+        double w =
+            1 + g.captures_if(from, to) * (p == 't' ? s.attacker_captures : s.defender_captures);
+        if (g.edge(tf, tr))
+            w += s.edge;
+        else if (tf == 1 || tr == 1 || tf == n - 2 || tr == n - 2)
+            w += s.edge / 2;
+        if (p == 'K' && g.edge(tf, tr)) w += s.king_edge;
+        if (p == 't' && std::abs(tf - kf) + std::abs(tr - kr) == 1) w += s.hunt;
+        if (p == 'K' && g.corner(tf, tr)) w = s.escape;
+        if (s.finisher) {
+            const auto undo = g.play(from, to);
+            if (g.end == End::NONE && g.moves().empty()) g.end = End::NO_MOVES;
+            const char winner = g.winner();
+            g.undo(undo);
+            if (winner == me) w += 1000;
+        }
+        weight.push_back(w);
+    }
+    double total = 0;
+    for (double w : weight) total += w;
+    if (total <= 0) return list[rng() % list.size()];
+    std::discrete_distribution<size_t> d(weight.begin(), weight.end());
+    return list[d(rng)];
+}
+
+struct Tally {
+    std::map<End, int> ends;
+    int games = 0, plies = 0, wall_captures = 0, banned = 0;
+};
+
+// Plays one random game in the engine and the model side by side from
+// where both stand, comparing at every ply the legal moves, the captures,
+// the board and the result.
+void compare_game(Position& pos, OrgGame& g, const Style& style, std::mt19937& rng, Tally& tally,
+                  const std::string& label) {
+    ++tally.games;
+    for (;;) {
+        int banned = 0;
+        const auto list = g.moves_or_end(&banned);
+        INFO(label << " ply " << g.ply << " " << branan::to_tfen(pos));
+        REQUIRE(pos.result() == expected_result(g));
+        if (g.end != End::NONE) {
+            ++tally.ends[g.end];
+            return;
+        }
+        tally.banned += banned;
+        REQUIRE(engine_move_set(pos) == std::set<std::pair<int, int>>(list.begin(), list.end()));
+        const auto [from, to] = pick(g, list, style, rng);
+        INFO("move " << org_square_name(g.n, from) << "-" << org_square_name(g.n, to));
+        const int king_before = g.king();
+        g.play(from, to);
+        pos.make_move(Move(from, to));
+        ++tally.plies;
+        tally.wall_captures += g.wall_capture;
+        std::vector<int> taken;
+        branan::for_each_square(pos.last_captured(), [&](branan::Square s) {
+            if (s != king_before) taken.push_back(s);
+        });
+        CHECK(names(g.n, taken) == names(g.n, g.taken));
+        REQUIRE(model_board_of(pos) == g.board);
+    }
+}
+
+// The engine's position and the model's game after `moves` from the start.
+std::pair<Position, OrgGame> from_start(const std::string& preset, const std::string& moves) {
+    Position pos(branan::testutil::edition(preset));
+    OrgGame g = OrgGame::start(pos.size(), preset == "hnefatafl-org", PLY_DRAW);
+    std::istringstream in(moves);
+    std::string word;
+    while (in >> word) {
+        const std::string move = word.substr(0, word.find('x'));
+        branan::testutil::play(pos, move);
+        model_play(g, move);
+    }
+    return {pos, g};
+}
+
+// A set-up position (no history): its board is the first in the ban list
+// where the preset puts the start board there (11x11), as for a game.
+std::pair<Position, OrgGame> from_setup(const std::string& preset, OrgGame g) {
+    g.ply_draw = PLY_DRAW;
+    if (preset == "hnefatafl-org") g.remember();
+    Position pos = branan::testutil::tfen(preset, tfen_of(g));
+    return {pos, g};
+}
+
+std::pair<Position, OrgGame> from_setup(const std::string& preset, const std::string& pieces,
+                                        char to_move) {
+    return from_setup(preset, placed(preset == "hnefatafl-org" ? 11 : 7, pieces, to_move));
+}
+
+// Positions from HNEFATAFL.md's diagrams (1.2, 1.3, 1.6) and a few built for
+// the ends that random games from the start reach too seldom (encirclement,
+// no attackers, no moves); played on at random, each side taking a move
+// that wins at once where it sees one.
+struct Seed {
+    const char* preset;
+    const char* pieces;
+    char to_move;
+};
+
+const Seed SEEDS[] = {
+    {"hnefatafl-org", "Kf6 td5 tb2 tc2 te2 tf2 tg1 Tb1 Tc1 Te1 Tf1", 'a'},      // 1.2
+    {"hnefatafl-org", "Kj6 Tj8 Tk8 Ti7 Tj7 Ti6 Ti5 Tj5 Tj4 Tk4 tb10 tb2", 'd'}, // 1.3
+    {"hnefatafl-org", "Kb6 Ta8 Tb8 Tb7 Tc7 Tc6 Tb5 Tc5 Ta4 Tb4 tj10 tj2", 'd'}, // 1.3
+    {"hnefatafl-org", "Kf6 Tf7 Tf5 te5 te6 te7 tg5 tg6 tg7 tf4 tf10", 'a'},
+    {"hnefatafl-org", "Kf6 Td4 Tb6 td5", 'd'},
+    {"hnefatafl-org", "Kf6 Tc1 Tb4 tb1", 'd'},
+    {"hnefatafl-org-brandubh", "Ke5 Tb1 Tc1 tb2 tc2 td3", 'a'},
+    {"hnefatafl-org-brandubh", "Kd5 Td6 tc5 te5 tc6 te6 tc4 te4 td3 tf7", 'a'},
+    {"hnefatafl-org-brandubh", "Kd5 Tc1 Tb4 tb1", 'd'},
+    {"hnefatafl-org-brandubh", "Kd1 tb1 tc1 te1 tf3 Tb5", 'a'},
+};
+
+// Game 532 before h2-h4 (HNEFATAFL.md 1.6).
+OrgGame game_532() {
+    return OrgGame::from_ranks({"...tt.t....", "..t....tt..", ".t..T....t.", "t...TT....t",
+                                "t..T..TT..t", "t.......K.t", ".t..T.T..t.", "..t..TT.t..",
+                                "...tt.t....", ".....t.t...", ".....t....."},
+                               false);
+}
+
+std::string tally_text(const Tally& t) {
+    static const char* const END_NAMES[] = {"ongoing",   "escaped",       "king-captured",
+                                            "fort",      "encircled",     "no-attackers",
+                                            "ply-limit", "cannot-escape", "no-moves"};
+    std::ostringstream out;
+    out << t.games << " games, " << t.plies << " plies, " << t.wall_captures
+        << " shieldwall captures, " << t.banned << " banned moves;";
+    for (auto [e, c] : t.ends) out << " " << END_NAMES[int(e)] << " " << c;
+    return out.str();
+}
+
+} // namespace
+
+TEST_CASE("hnefatafl-org: the engine plays as the model from the diagrams' positions",
+          "[org-model]") {
+    std::mt19937 rng(532);
+    std::map<std::string, Tally> tally;
+    for (const Seed& seed : SEEDS) {
+        for (int i = 0; i < 6; ++i) {
+            auto [pos, g] = from_setup(seed.preset, seed.pieces, seed.to_move);
+            Style style = Style::draw(rng);
+            style.finisher = true;
+            style.attacker_captures = style.defender_captures = 100;
+            compare_game(pos, g, style, rng, tally[seed.preset], seed.pieces);
+        }
+    }
+    for (int i = 0; i < 6; ++i) {
+        auto [pos, g] = from_setup("hnefatafl-org", game_532());
+        Style style = Style::draw(rng);
+        style.finisher = true;
+        compare_game(pos, g, style, rng, tally["hnefatafl-org"], "game 532");
+    }
+    const Tally& org = tally["hnefatafl-org"];
+    const Tally& brandubh = tally["hnefatafl-org-brandubh"];
+    INFO("hnefatafl-org: " << tally_text(org));
+    INFO("hnefatafl-org-brandubh: " << tally_text(brandubh));
+    for (End e : {End::FORT, End::ENCIRCLED, End::NO_ATTACKERS, End::NO_MOVES, End::CANNOT_ESCAPE})
+        CHECK(org.ends.count(e) > 0);
+    CHECK(org.wall_captures > 0);
+    for (End e : {End::ENCIRCLED, End::NO_MOVES, End::CANNOT_ESCAPE})
+        CHECK(brandubh.ends.count(e) > 0);
+    CHECK(brandubh.wall_captures > 0);
+    CHECK(brandubh.ends.count(End::FORT) == 0);
+}
+
+TEST_CASE("hnefatafl-org: the engine plays as the model over a few random games", "[org-model]") {
+    std::mt19937 rng(19);
+    Tally tally;
+    for (const char* preset : {"hnefatafl-org", "hnefatafl-org-brandubh"})
+        for (int i = 0; i < 8; ++i) {
+            auto [pos, g] = from_start(preset, "");
+            compare_game(pos, g, Style::draw(rng), rng, tally, preset);
+        }
+    INFO(tally_text(tally));
+    CHECK(tally.plies > 300);
+}
+
+TEST_CASE("hnefatafl-org: the engine plays as the model over 300 random games",
+          "[org-model][slow]") {
+    std::mt19937 rng(2026);
+    Tally tally;
+    for (int i = 0; i < 240; ++i) {
+        auto [pos, g] = from_start("hnefatafl-org", "");
+        compare_game(pos, g, Style::draw(rng), rng, tally, "game " + std::to_string(i));
+    }
+    // From P1-P2-P3, captures preferred: their walls come at once.
+    const char* const from_p[] = {P1_MOVES, P2_MOVES, P3_MOVES};
+    for (int p = 0; p < 3; ++p)
+        for (int i = 0; i < 20; ++i) {
+            auto [pos, g] = from_start("hnefatafl-org", from_p[p]);
+            Style style = Style::draw(rng);
+            style.attacker_captures = style.defender_captures = 100;
+            compare_game(pos, g, style, rng, tally,
+                         "P" + std::to_string(p + 1) + " game " + std::to_string(i));
+        }
+    INFO(tally_text(tally));
+    for (End e : {End::ESCAPED, End::KING_CAPTURED, End::PLY_LIMIT}) CHECK(tally.ends.count(e) > 0);
+    CHECK(tally.wall_captures > 0);
+    CHECK(tally.banned > 0);
+}
+
+TEST_CASE("hnefatafl-org-brandubh: the engine plays as the model over 300 random games",
+          "[org-model][slow]") {
+    std::mt19937 rng(1202);
+    Tally tally;
+    for (int i = 0; i < 300; ++i) {
+        auto [pos, g] = from_start("hnefatafl-org-brandubh", "");
+        compare_game(pos, g, Style::draw(rng), rng, tally, "game " + std::to_string(i));
+    }
+    INFO(tally_text(tally));
+    for (End e : {End::ESCAPED, End::KING_CAPTURED, End::NO_ATTACKERS, End::PLY_LIMIT})
+        CHECK(tally.ends.count(e) > 0);
+    CHECK(tally.banned > 0);
+    CHECK(tally.ends.count(End::FORT) == 0);
 }
