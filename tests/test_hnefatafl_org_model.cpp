@@ -388,7 +388,7 @@ void compare_game(Position& pos, OrgGame& g, const Style& style, std::mt19937& r
                   const std::string& label) {
     ++tally.games;
     for (;;) {
-        int banned = 0;
+        std::vector<std::pair<int, int>> banned;
         const auto list = g.moves_or_end(&banned);
         INFO(label << " ply " << g.ply << " " << branan::to_tfen(pos));
         REQUIRE(pos.result() == expected_result(g));
@@ -396,8 +396,13 @@ void compare_game(Position& pos, OrgGame& g, const Style& style, std::mt19937& r
             ++tally.ends[g.end];
             return;
         }
-        tally.banned += banned;
+        tally.banned += int(banned.size());
         REQUIRE(engine_move_set(pos) == std::set<std::pair<int, int>>(list.begin(), list.end()));
+        // A banned move is refused as text too.
+        for (auto [from, to] : banned)
+            CHECK_FALSE(branan::parse_legal_move(pos, org_square_name(g.n, from) + "-" +
+                                                          org_square_name(g.n, to))
+                            .ok());
         const auto [from, to] = pick(g, list, style, rng);
         INFO("move " << org_square_name(g.n, from) << "-" << org_square_name(g.n, to));
         const int king_before = g.king();

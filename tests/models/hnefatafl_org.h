@@ -120,9 +120,10 @@ struct OrgGame {
 
     // --- 1.1 movement and 1.5 the ban -------------------------------------
 
-    // The legal moves; `banned` (if given) counts the defender moves the
+    // The legal moves; `banned` (if given) receives the defender moves the
     // ban refused.
-    std::vector<std::pair<int, int>> moves(int* banned = nullptr) const {
+    std::vector<std::pair<int, int>>
+    moves(std::vector<std::pair<int, int>>* banned = nullptr) const {
         std::vector<std::pair<int, int>> out;
         if (end != End::NONE) return out;
         const char me = defenders_to_move ? 'd' : 'a';
@@ -145,7 +146,7 @@ struct OrgGame {
                             after[idx(tf, tr)] = '.';
                             after[idx(f, r)] = p;
                             if (repeats) {
-                                if (banned) ++*banned;
+                                if (banned) banned->push_back({idx(f, r), idx(tf, tr)});
                                 continue;
                             }
                         }
@@ -156,7 +157,8 @@ struct OrgGame {
     }
 
     // The legal moves; with none, the game ends here (the side to move loses).
-    std::vector<std::pair<int, int>> moves_or_end(int* banned = nullptr) {
+    std::vector<std::pair<int, int>>
+    moves_or_end(std::vector<std::pair<int, int>>* banned = nullptr) {
         auto m = moves(banned);
         if (end == End::NONE && m.empty()) end = End::NO_MOVES;
         return m;
