@@ -517,23 +517,15 @@ TEST_CASE("bologna: a node-limited game with a short repetition window", "[bolog
     check_clean_game(run);
 }
 
-TEST_CASE("bologna: a refused move is asked again and not repeated; too many lose", "[bologna]") {
-    // A black player that answers every turn with an illegal move, under -e 1:
-    // the server repeats the state once, then gives the game to white.
-    ServerOptions so;
-    so.errors = 1;
-    so.time_s = 5;
-    so.accept_timeout_ms = 10000;
-    Server server;
-    std::ostringstream log;
-    REQUIRE(server.open(so, &log).ok());
-    ClientRun white;
-    std::thread w = client_thread(client_options(DEFENDERS, server.white_port()), white);
-    // No Catch2 assertions on this thread: it counts, the test checks.
-    int states = 0, bad_states = 0;
-    const EditionPtr edition = ashton();
-    std::thread b([&] {
-        auto fd = connect_to("127.0.0.1", server.black_port(), 5000);
+namespace {
+
+// A black player that answers every state where it is to move with an
+// illegal move (e5-e5), counting the states it receives and those that do
+// not parse. No Catch2 assertions on its thread: the test checks the counts
+// after joining it.
+std::thread illegal_black_player(EditionPtr edition, int port, int& states, int& bad_states) {
+    return std::thread([edition, port, &states, &bad_states] {
+        auto fd = connect_to("127.0.0.1", port, 5000);
         if (!fd) return;
         std::string error;
         write_all(*fd, encode_frame("\"Bad\""), 1000, error);
@@ -549,6 +541,24 @@ TEST_CASE("bologna: a refused move is asked again and not repeated; too many los
         }
         close(*fd);
     });
+}
+
+} // namespace
+
+TEST_CASE("bologna: a refused move is asked again and not repeated; too many lose", "[bologna]") {
+    // A black player that answers every turn with an illegal move, under -e 1:
+    // the server repeats the state once, then gives the game to white.
+    ServerOptions so;
+    so.errors = 1;
+    so.time_s = 5;
+    so.accept_timeout_ms = 10000;
+    Server server;
+    std::ostringstream log;
+    REQUIRE(server.open(so, &log).ok());
+    ClientRun white;
+    std::thread w = client_thread(client_options(DEFENDERS, server.white_port()), white);
+    int states = 0, bad_states = 0;
+    std::thread b = illegal_black_player(ashton(), server.black_port(), states, bad_states);
     GameReport report = server.run();
     w.join();
     b.join();
@@ -697,21 +707,8 @@ TEST_CASE("bologna: the opponent's illegal move on the 2020 jar is a presumed wi
     REQUIRE(server.open(so, &log).ok());
     ClientRun white;
     std::thread w = client_thread(client_options(DEFENDERS, server.white_port()), white);
-    int states = 0; // counted here, checked on the test's thread
-    std::thread b([&] {
-        auto fd = connect_to("127.0.0.1", server.black_port(), 5000);
-        if (!fd) return;
-        std::string error;
-        write_all(*fd, encode_frame("\"Bad\""), 1000, error);
-        while (true) {
-            FrameRead f = read_frame(*fd, 10000);
-            if (f.status != FrameStatus::OK) break;
-            ++states;
-            if (f.payload.find("\"turn\":\"BLACK\"") != std::string::npos)
-                write_all(*fd, encode_frame("{\"from\":\"e5\",\"to\":\"e5\"}"), 1000, error);
-        }
-        close(*fd);
-    });
+    int states = 0, bad_states = 0;
+    std::thread b = illegal_black_player(ashton(), server.black_port(), states, bad_states);
     GameReport report = server.run();
     w.join();
     b.join();
