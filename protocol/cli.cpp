@@ -10,6 +10,7 @@
 #include "bologna_client.h"
 #include "commands.h"
 #include "engine.h"
+#include "htp_referee.h"
 #include "logging.h"
 #include "loop.h"
 #include "output.h"
@@ -229,7 +230,13 @@ int run_cli(int argc, const char* const argv[], std::istream& in, std::ostream& 
         "hash", po::value<int64_t>(), "transposition table size in MB")(
         "threads", po::value<int64_t>(), "search threads")("eval-file", po::value<std::string>(),
                                                            "evaluation weights file")(
-        "protocol", po::value<std::string>()->default_value("auto"), "auto, uci or otep")(
+        "protocol", po::value<std::string>()->default_value("auto"), "auto, uci, otep or htp")(
+        "referee", po::value<std::string>(),
+        "with --protocol htp: play one game through hnefatafl.org's local referee at "
+        "HOST[:PORT] (port 49152 by default)")(
+        "htp-movetime", po::value<int64_t>(),
+        "HTP, untimed games: milliseconds per move (default 5000)")(
+        "htp-depth", po::value<int>(), "HTP, untimed games: search to this depth instead")(
         "log-file", po::value<std::string>(), "log to this file instead of stderr")(
         "log-level", po::value<std::string>()->default_value("warn"),
         "trace, debug, info, warn, error, critical, off");
@@ -285,7 +292,13 @@ int run_cli(int argc, const char* const argv[], std::istream& in, std::ostream& 
         const std::optional<Protocol> protocol = parse_protocol(vm["protocol"].as<std::string>());
         if (!protocol)
             throw UsageError{"unknown protocol '" + printable(vm["protocol"].as<std::string>()) +
-                             "' (auto, uci, otep)"};
+                             "' (auto, uci, otep, htp)"};
+        if (vm.count("referee") && *protocol != Protocol::HTP)
+            throw UsageError{"--referee needs --protocol htp"};
+        HtpOptions htp;
+        if (vm.count("htp-movetime"))
+            htp.movetime_ms = checked<int64_t>(vm, "htp-movetime", 1, int64_t(1) << 40);
+        if (vm.count("htp-depth")) htp.depth = checked(vm, "htp-depth", 1, uci::MAX_GO_DEPTH);
 
         Engine engine;
         auto apply = [&](const char* what, Status st) {
@@ -307,7 +320,20 @@ int run_cli(int argc, const char* const argv[], std::istream& in, std::ostream& 
         if (command == "analyze") return cmd_analyze(engine, rest, out, err);
         if (command == "perft") return cmd_perft(engine, rest, out, err);
         if (command == "bench") return cmd_bench(engine, rest, vm, out);
-        run_protocol(engine, *protocol, in, out);
+        if (vm.count("referee")) {
+            std::string host = vm["referee"].as<std::string>();
+            int port = HTP_REFEREE_PORT;
+            if (const size_t colon = host.rfind(':');
+                colon != std::string::npos && host.find(':') == colon) {
+                auto p = parse_integer(std::string_view(host).substr(colon + 1), 1, 65535);
+                if (!p) throw UsageError{"--referee: the port " + p.error()};
+                port = int(*p);
+                host.erase(colon);
+            }
+            if (host.empty()) throw UsageError{"--referee: the host is missing"};
+            return run_htp_referee_client(engine, htp, host, port, out, err);
+        }
+        run_protocol(engine, *protocol, in, out, htp);
         return 0;
     } catch (const po::error& e) {
         err << "branan: error: " << e.what() << "\n(branan --help lists the options)\n";
