@@ -5,6 +5,7 @@
 #include <condition_variable>
 #include <mutex>
 #include <optional>
+#include <thread>
 #include <vector>
 
 #include <unistd.h>
@@ -36,6 +37,36 @@ const char* side_name(Side s) {
     return s == DEFENDERS ? "white" : "black";
 }
 
+int ms_until(Clock::time_point deadline) {
+    const auto left =
+        std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now()).count();
+    return int(std::clamp<int64_t>(left, 0, 1 << 30));
+}
+
+// A connection to the server, tried again while its port stays closed
+// (the organisers may start the players before the server) until wait_ms
+// has passed, with a pause from 50 ms doubling to 1 s; one attempt when
+// wait_ms is 0.
+Result<int> connect_retrying(const std::string& host, int port, int attempt_ms, int wait_ms) {
+    const auto deadline = Clock::now() + std::chrono::milliseconds(wait_ms);
+    int pause_ms = 50;
+    for (int attempts = 1;; ++attempts) {
+        const int limit = wait_ms > 0 ? std::clamp(ms_until(deadline), 1, attempt_ms) : attempt_ms;
+        auto fd = connect_to(host, port, limit);
+        if (fd || wait_ms <= 0) return fd;
+        const int left = ms_until(deadline);
+        if (left == 0)
+            return Error{fd.error() + " (still closed after " + std::to_string(wait_ms) +
+                         " ms of --connect-timeout, " + std::to_string(attempts) +
+                         " attempts: is the server running, at this address?)"};
+        const int pause = std::min(pause_ms, left);
+        logger().debug("bologna: {}; attempt {} failed, next in {} ms", fd.error(), attempts,
+                       pause);
+        std::this_thread::sleep_for(std::chrono::milliseconds(pause));
+        pause_ms = std::min(pause_ms * 2, 1000);
+    }
+}
+
 } // namespace
 
 Result<Rules> bologna_rules(int cache) {
@@ -57,6 +88,8 @@ class Client {
         if (!rules) return fail(rules.error());
         if (Status st = engine_.set_rules(print_rules(*rules)); !st)
             return fail("the rules for --cache " + std::to_string(o_.cache) + ": " + st.error());
+        // First, so that a game's log says which rules it was played by.
+        logger().info("Branan {} bologna client, rules {}", BRANAN_VERSION, engine_.rules_string());
         if (o_.hash_mb > 0)
             if (Status st = engine_.set_option("Hash", std::to_string(o_.hash_mb)); !st)
                 return fail(st.error());
@@ -65,12 +98,11 @@ class Client {
                 return fail(st.error());
         engine_.new_game();
         edition_ = engine_.position().edition_ptr();
-        logger().info("bologna: rules {}", engine_.rules_string());
 
         const int port = o_.port > 0            ? o_.port
                          : o_.side == DEFENDERS ? BOLOGNA_WHITE_PORT
                                                 : BOLOGNA_BLACK_PORT;
-        auto fd = connect_to(o_.host, port, o_.connect_timeout_ms);
+        auto fd = connect_retrying(o_.host, port, o_.connect_attempt_ms, o_.connect_timeout_ms);
         if (!fd) return fail(fd.error());
         socket_.fd = *fd;
         logger().info("bologna: connected to {}:{} as {}", o_.host, port, side_name(o_.side));
@@ -84,8 +116,9 @@ class Client {
             case FrameStatus::OK:
                 break;
             case FrameStatus::CLOSED:
-                return fail("the server closed the connection before the game ended (no result: "
-                            "a time-out, a crash or an illegal frame on the server's side)");
+                return on_close("");
+            case FrameStatus::IO_ERROR: // a reset: closed all the same
+                return on_close(" (" + frame.payload + ")");
             case FrameStatus::TRUNCATED:
             case FrameStatus::BAD_LENGTH:
                 return fail("malformed data from the server: " + frame.payload);
@@ -131,18 +164,74 @@ class Client {
                                   : (state->turn == Turn::WHITEWIN) == (ours == Turn::WHITE)
                                       ? "won"
                                       : "lost";
-            logger().info("bologna: game over, {} after {} plies", to_string(state->turn),
-                          pos_->game_ply());
-            out_ << "result " << to_string(state->turn) << " (we played " << side_name(o_.side)
-                 << ": " << outcome << ")\n"
-                 << std::flush;
-            return 0;
+            return report(state->turn, outcome);
         }
         if (side_of(state->turn) != o_.side) return std::nullopt;
         const Move m = choose_move(received);
         last_sent_ = m;
         if (!send(move_json(*edition_, m, o_.side))) return 1;
+        last_move_ms_ =
+            std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - received).count();
         return std::nullopt;
+    }
+
+    int report(Turn result, const std::string& outcome) {
+        logger().info("bologna: game over, {} after {} plies", to_string(result),
+                      pos_ ? pos_->game_ply() : 0);
+        out_ << "result " << to_string(result) << " (we played " << side_name(o_.side) << ": "
+             << outcome << ")\n"
+             << std::flush;
+        return 0;
+    }
+
+    // The server closed without a final state. Every server does so when
+    // the side to move runs out of time, and the 2020 Server.jar also after
+    // an illegal move: both lose by the server's rules. So the close is the
+    // side to move's loss when that side had no legal move (whatever it
+    // sent was illegal), and presumably when it is the opponent (a crash of
+    // the server at that moment looks the same, hence "presumed"). With us
+    // to move and a legal move sent, nothing can be told: an error.
+    int on_close(const std::string& detail) {
+        const std::string closed = "the server closed the connection" + detail;
+        if (!pos_)
+            return fail(closed +
+                        " before the first state, with no result (likely: the other player did "
+                        "not connect or sent a name the server could not read, or the server "
+                        "stopped)");
+        const Side mover = pos_->side_to_move();
+        MoveList moves;
+        generate_moves(*pos_, moves);
+        const bool stuck = moves.empty();
+        const Turn winner = ~mover == DEFENDERS ? Turn::WHITEWIN : Turn::BLACKWIN;
+        const std::string no_final = "; the server closed without a final state";
+        if (mover == o_.side && stuck) {
+            logger().info("bologna: {} with us to move and no legal move: lost", closed);
+            return report(winner, "lost: we had no legal move" + no_final);
+        }
+        if (stuck) {
+            logger().info("bologna: {} with {} to move and no legal move: won", closed,
+                          side_name(mover));
+            return report(winner, std::string("won: ") + side_name(mover) + " had no legal move" +
+                                      no_final);
+        }
+        if (mover != o_.side) {
+            logger().warn("bologna: {} with {} to move: presumed won (not confirmed by the server)",
+                          closed, side_name(mover));
+            return report(winner, std::string("won: the server closed without a final state "
+                                              "with ") +
+                                      side_name(mover) + " to move; presumed, as " +
+                                      side_name(mover) + "'s illegal move or time-out loses");
+        }
+        const std::string sent = last_sent_
+                                     ? ", after we sent " + move_name(*edition_, last_sent_) +
+                                           " in " + std::to_string(last_move_ms_) + " ms of the " +
+                                           std::to_string(o_.time_s) + " s allowed"
+                                     : "";
+        return fail(closed + " with us to move" + sent +
+                    ", with no result. Likely causes: our move arrived late (the server counts "
+                    "the network too), the server judged it illegal (the 2020 Server.jar sends "
+                    "no final state after an illegal move), the other player's connection "
+                    "failed, or the server stopped");
     }
 
     // Brings pos_ to the state received: the first state, the same state
@@ -264,6 +353,7 @@ class Client {
     std::vector<std::string> moves_; // the moves since root_tfen_
     std::vector<Move> refused_;      // our moves the server refused in this position
     Move last_sent_ = MOVE_NONE;
+    int64_t last_move_ms_ = 0; // from the state received to our move sent
 };
 
 } // namespace

@@ -31,7 +31,10 @@ struct BolognaClientOptions {
     uint64_t nodes = 0;
     int hash_mb = 0; // 0 = the engine's default
     int threads = 0;
-    int connect_timeout_ms = 10000;
+    // How long to keep trying while the server's port is closed (a player
+    // may start before its server: --connect-timeout); 0 = one attempt.
+    int connect_timeout_ms = 0;
+    int connect_attempt_ms = 10000; // the limit of one attempt
     // How long to wait for each message: 0 = long enough for anything a
     // correct server does (its 300 s wait for the black player, plus moves).
     int read_timeout_ms = 0;
@@ -46,10 +49,13 @@ constexpr int BOLOGNA_BLACK_PORT = 5801;
 // (every position since the last capture) as 0.
 Result<Rules> bologna_rules(int cache);
 
-// Plays one game. Prints one line on `out` when the server ends the game
-// (`result WHITEWIN (we played white: won)`) and returns 0; returns 1 with
-// the reason on `err` when the game cannot go on (connection refused or
-// closed early, malformed data, a state no legal move could have produced).
+// Plays one game. Prints one line on `out` when the game is over
+// (`result WHITEWIN (we played white: won)`) and returns 0: the server's
+// final state, or its close without one while the opponent was to move
+// (`result WHITEWIN (we played white: won: ...)`: the opponent's illegal
+// move or time-out, see docs/bologna.md). Returns 1 with the reason on
+// `err` when the game cannot go on (connection refused or closed early with
+// us to move, malformed data, a state no legal move could have produced).
 int run_bologna_client(const BolognaClientOptions& options, std::ostream& out, std::ostream& err);
 
 } // namespace branan

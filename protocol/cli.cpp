@@ -1,6 +1,7 @@
 #include "cli.h"
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -10,6 +11,7 @@
 #include "commands.h"
 #include "engine.h"
 #include "hnefatafl_org_command.h"
+#include "htp_referee.h"
 #include "logging.h"
 #include "loop.h"
 #include "output.h"
@@ -33,9 +35,10 @@ constexpr const char* USAGE =
     "  bench [--depth N] [--hash MB] [--threads N]\n"
     "                                     search the bench positions\n"
     "  bologna --side white|black [--host H] [--port P] [--name NAME] [--time S]\n"
-    "          [--margin MS] [--cache N] [--depth N | --nodes N]\n"
+    "          [--margin MS] [--cache N] [--depth N | --nodes N] [--connect-timeout S]\n"
+    "  bologna WHITE|BLACK SECONDS ADDRESS [options]   (the organisers' launch form)\n"
     "                                     play one game on a Bologna Tablut Challenge server\n"
-    "                                     (Ashton rules; see docs/rules.md)\n";
+    "                                     (Ashton rules; see docs/bologna.md)\n";
 
 struct UsageError {
     std::string message;
@@ -125,35 +128,78 @@ int cmd_bench(Engine& engine, const std::vector<std::string>& args, const po::va
     return 0;
 }
 
+// Either the named options or the organisers' launch form, as their
+// runmyplayer.sh starts every player: SIDE SECONDS ADDRESS
+// (`branan bologna WHITE 60 127.0.0.1`), or both where they do not clash.
 int cmd_bologna(const std::vector<std::string>& args, const po::variables_map& global,
                 std::ostream& out, std::ostream& err) {
     po::options_description options("bologna options");
     options.add_options()("side", po::value<std::string>(),
                           "white (defenders) or black (attackers)")(
-        "host", po::value<std::string>()->default_value("127.0.0.1"), "the server's address")(
+        "host", po::value<std::string>(), "the server's address (default 127.0.0.1)")(
         "port", po::value<int>(), "the server's port (default 5800 white, 5801 black)")(
         "name", po::value<std::string>()->default_value("Branan"), "the player's name")(
-        "time", po::value<int>()->default_value(60), "the server's time per move (-t), seconds")(
+        "time", po::value<int>(), "the server's time per move (-t), seconds (default 60)")(
         "margin", po::value<int>()->default_value(3000),
         "milliseconds kept back from the time per move")(
         "cache", po::value<int>()->default_value(-1),
         "the server's repetition window (-c; -1 = every position since a capture)")(
         "depth", po::value<int>(), "search to this depth (within the time)")(
-        "nodes", po::value<int64_t>(), "search this many nodes (within the time)");
-    const po::variables_map vm = parse(options, args);
+        "nodes", po::value<int64_t>(), "search this many nodes (within the time)")(
+        "connect-timeout", po::value<int>()->default_value(0),
+        "seconds to keep trying while the server's port is closed (0 = one attempt)");
+    po::options_description hidden;
+    hidden.add_options()("words", po::value<std::vector<std::string>>());
+    po::options_description all;
+    all.add(options).add(hidden);
+    po::positional_options_description positional;
+    positional.add("words", -1);
+    const po::variables_map vm = parse(all, args, &positional);
+    // The Ashton rules are the server's; a global --variant or --rules would
+    // be silently ignored.
+    if (!global["variant"].defaulted() || global.count("rules"))
+        throw UsageError{"bologna plays the server's Ashton rules: --variant and --rules do not "
+                         "apply (--cache sets its repetition window)"};
+
+    std::vector<std::string> words;
+    if (vm.count("words")) words = vm["words"].as<std::vector<std::string>>();
+    if (words.size() > 3)
+        throw UsageError{"bologna: unexpected word '" + printable(words[3]) +
+                         "' (the launch form is SIDE SECONDS ADDRESS, e.g. WHITE 60 127.0.0.1)"};
+    // A value from the launch form or from its named option, not both.
+    auto either = [&](size_t word, const char* name) -> std::optional<std::string> {
+        const bool named = vm.count(name) > 0;
+        if (word < words.size() && named)
+            throw UsageError{"bologna: '" + printable(words[word]) + "' and --" + name +
+                             " both give the " + name};
+        if (word < words.size()) return words[word];
+        if (named) {
+            if (std::string(name) == "time") return std::to_string(vm[name].as<int>());
+            return vm[name].as<std::string>();
+        }
+        return std::nullopt;
+    };
+
     BolognaClientOptions o;
-    if (!vm.count("side")) throw UsageError{"bologna: --side is missing (white or black)"};
-    const std::string side = vm["side"].as<std::string>();
-    if (side == "white" || side == "WHITE")
+    const std::optional<std::string> side = either(0, "side");
+    if (!side)
+        throw UsageError{"bologna: the side is missing (--side white|black, or WHITE|BLACK)"};
+    if (iequals(*side, "white"))
         o.side = DEFENDERS;
-    else if (side == "black" || side == "BLACK")
+    else if (iequals(*side, "black"))
         o.side = ATTACKERS;
     else
-        throw UsageError{"--side '" + printable(side) + "' is neither white nor black"};
-    o.host = vm["host"].as<std::string>();
+        throw UsageError{"--side '" + printable(*side) + "' is neither white nor black"};
+    if (const std::optional<std::string> time = either(1, "time")) {
+        auto seconds = parse_integer(*time, 1, 86400);
+        if (!seconds)
+            throw UsageError{"--time " + printable(*time) +
+                             ": not a number of seconds in 1..86400 (" + seconds.error() + ")"};
+        o.time_s = int(*seconds);
+    }
+    if (const std::optional<std::string> host = either(2, "host")) o.host = *host;
     if (vm.count("port")) o.port = checked(vm, "port", 1, 65535);
     o.name = vm["name"].as<std::string>();
-    o.time_s = checked(vm, "time", 1, 86400);
     o.margin_ms = checked(vm, "margin", 0, 86400 * 1000);
     if (o.margin_ms >= o.time_s * 1000)
         throw UsageError{"--margin " + std::to_string(o.margin_ms) +
@@ -161,6 +207,7 @@ int cmd_bologna(const std::vector<std::string>& args, const po::variables_map& g
     o.cache = checked(vm, "cache", -1, 1 << 30);
     if (vm.count("depth")) o.depth = checked(vm, "depth", 1, uci::MAX_GO_DEPTH);
     if (vm.count("nodes")) o.nodes = uint64_t(checked<int64_t>(vm, "nodes", 1, int64_t(1) << 62));
+    o.connect_timeout_ms = checked(vm, "connect-timeout", 0, 86400) * 1000;
     // --hash and --threads were checked when they were set on the CLI's engine.
     if (global.count("hash")) o.hash_mb = int(global["hash"].as<int64_t>());
     if (global.count("threads")) o.threads = int(global["threads"].as<int64_t>());
@@ -184,7 +231,13 @@ int run_cli(int argc, const char* const argv[], std::istream& in, std::ostream& 
         "hash", po::value<int64_t>(), "transposition table size in MB")(
         "threads", po::value<int64_t>(), "search threads")("eval-file", po::value<std::string>(),
                                                            "evaluation weights file")(
-        "protocol", po::value<std::string>()->default_value("auto"), "auto, uci or otep")(
+        "protocol", po::value<std::string>()->default_value("auto"), "auto, uci, otep or htp")(
+        "referee", po::value<std::string>(),
+        "with --protocol htp: play one game through hnefatafl.org's local referee at "
+        "HOST[:PORT] (port 49152 by default)")(
+        "htp-movetime", po::value<int64_t>(),
+        "HTP, untimed games: milliseconds per move (default 5000)")(
+        "htp-depth", po::value<int>(), "HTP, untimed games: search to this depth instead")(
         "log-file", po::value<std::string>(), "log to this file instead of stderr")(
         "log-level", po::value<std::string>()->default_value("warn"),
         "trace, debug, info, warn, error, critical, off");
@@ -223,6 +276,9 @@ int run_cli(int argc, const char* const argv[], std::istream& in, std::ostream& 
         if (vm.count("command")) {
             command = vm["command"].as<std::string>();
             auto it = std::find(rest.begin(), rest.end(), command);
+            // A word before the command that no option took is not understood.
+            if (it != rest.begin() && it != rest.end())
+                throw UsageError{"unknown option '" + printable(rest.front()) + "'"};
             if (it != rest.end()) rest.erase(rest.begin(), it + 1);
         } else if (!rest.empty()) {
             throw UsageError{"unknown option '" + printable(rest.front()) + "'"};
@@ -238,7 +294,13 @@ int run_cli(int argc, const char* const argv[], std::istream& in, std::ostream& 
         const std::optional<Protocol> protocol = parse_protocol(vm["protocol"].as<std::string>());
         if (!protocol)
             throw UsageError{"unknown protocol '" + printable(vm["protocol"].as<std::string>()) +
-                             "' (auto, uci, otep)"};
+                             "' (auto, uci, otep, htp)"};
+        if (vm.count("referee") && *protocol != Protocol::HTP)
+            throw UsageError{"--referee needs --protocol htp"};
+        HtpOptions htp;
+        if (vm.count("htp-movetime"))
+            htp.movetime_ms = checked<int64_t>(vm, "htp-movetime", 1, int64_t(1) << 40);
+        if (vm.count("htp-depth")) htp.depth = checked(vm, "htp-depth", 1, uci::MAX_GO_DEPTH);
 
         Engine engine;
         auto apply = [&](const char* what, Status st) {
@@ -253,17 +315,31 @@ int run_cli(int argc, const char* const argv[], std::istream& in, std::ostream& 
                   engine.set_option("Threads", std::to_string(vm["threads"].as<int64_t>())));
         if (vm.count("eval-file"))
             apply("--eval-file", engine.set_option("EvalFile", vm["eval-file"].as<std::string>()));
-        logger().info("Branan {} started, rules {}", BRANAN_VERSION, engine.rules_string());
-
-        if (command == "analyze") return cmd_analyze(engine, rest, out, err);
-        if (command == "perft") return cmd_perft(engine, rest, out, err);
-        if (command == "bench") return cmd_bench(engine, rest, vm, out);
+        // The clients log the rules they play (the server's) as their first line.
         if (command == "bologna") return cmd_bologna(rest, vm, out, err);
         if (command == "hnefatafl-org")
             return run_hnefatafl_org_command(
                 rest, vm.count("hash") ? int(vm["hash"].as<int64_t>()) : 0,
                 vm.count("threads") ? int(vm["threads"].as<int64_t>()) : 0, out, err);
-        run_protocol(engine, *protocol, in, out);
+        logger().info("Branan {} started, rules {}", BRANAN_VERSION, engine.rules_string());
+
+        if (command == "analyze") return cmd_analyze(engine, rest, out, err);
+        if (command == "perft") return cmd_perft(engine, rest, out, err);
+        if (command == "bench") return cmd_bench(engine, rest, vm, out);
+        if (vm.count("referee")) {
+            std::string host = vm["referee"].as<std::string>();
+            int port = HTP_REFEREE_PORT;
+            if (const size_t colon = host.rfind(':');
+                colon != std::string::npos && host.find(':') == colon) {
+                auto p = parse_integer(std::string_view(host).substr(colon + 1), 1, 65535);
+                if (!p) throw UsageError{"--referee: the port " + p.error()};
+                port = int(*p);
+                host.erase(colon);
+            }
+            if (host.empty()) throw UsageError{"--referee: the host is missing"};
+            return run_htp_referee_client(engine, htp, host, port, out, err);
+        }
+        run_protocol(engine, *protocol, in, out, htp);
         return 0;
     } catch (const po::error& e) {
         err << "branan: error: " << e.what() << "\n(branan --help lists the options)\n";

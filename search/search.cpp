@@ -214,7 +214,7 @@ Value Worker::qsearch(Value alpha, Value beta, int ply, int qply, bool pv_node) 
     bool threatened;
     Bitboard block = 0;
     // A draw by a limit before the escape the next move cannot stop.
-    const bool nocap_near = (rules_.no_capture_limit > 0 &&
+    const bool draw_limit_near = (rules_.no_capture_limit > 0 &&
                              pos_.plies_since_capture() + 1 >= rules_.no_capture_limit) ||
                             (rules_.draw_ply > 0 && pos_.plies_played() + 2 >= rules_.draw_ply);
     if (us == DEFENDERS) {
@@ -225,7 +225,7 @@ Value Worker::qsearch(Value alpha, Value beta, int ply, int qply, bool pv_node) 
         const Bitboard esc = tafl::king_escapes(pos_);
         threatened = esc != 0;
         if (threatened) {
-            if (popcount(esc) >= 2 && !nocap_near) return mated_in(ply + 2);
+            if (popcount(esc) >= 2 && !draw_limit_near) return mated_in(ply + 2);
             block = tafl::escape_paths(pos_, esc);
         }
     }

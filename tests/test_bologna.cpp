@@ -517,23 +517,15 @@ TEST_CASE("bologna: a node-limited game with a short repetition window", "[bolog
     check_clean_game(run);
 }
 
-TEST_CASE("bologna: a refused move is asked again and not repeated; too many lose", "[bologna]") {
-    // A black player that answers every turn with an illegal move, under -e 1:
-    // the server repeats the state once, then gives the game to white.
-    ServerOptions so;
-    so.errors = 1;
-    so.time_s = 5;
-    so.accept_timeout_ms = 10000;
-    Server server;
-    std::ostringstream log;
-    REQUIRE(server.open(so, &log).ok());
-    ClientRun white;
-    std::thread w = client_thread(client_options(DEFENDERS, server.white_port()), white);
-    // No Catch2 assertions on this thread: it counts, the test checks.
-    int states = 0, bad_states = 0;
-    const EditionPtr edition = ashton();
-    std::thread b([&] {
-        auto fd = connect_to("127.0.0.1", server.black_port(), 5000);
+namespace {
+
+// A black player that answers every state where it is to move with an
+// illegal move (e5-e5), counting the states it receives and those that do
+// not parse. No Catch2 assertions on its thread: the test checks the counts
+// after joining it.
+std::thread illegal_black_player(EditionPtr edition, int port, int& states, int& bad_states) {
+    return std::thread([edition, port, &states, &bad_states] {
+        auto fd = connect_to("127.0.0.1", port, 5000);
         if (!fd) return;
         std::string error;
         write_all(*fd, encode_frame("\"Bad\""), 1000, error);
@@ -549,6 +541,24 @@ TEST_CASE("bologna: a refused move is asked again and not repeated; too many los
         }
         close(*fd);
     });
+}
+
+} // namespace
+
+TEST_CASE("bologna: a refused move is asked again and not repeated; too many lose", "[bologna]") {
+    // A black player that answers every turn with an illegal move, under -e 1:
+    // the server repeats the state once, then gives the game to white.
+    ServerOptions so;
+    so.errors = 1;
+    so.time_s = 5;
+    so.accept_timeout_ms = 10000;
+    Server server;
+    std::ostringstream log;
+    REQUIRE(server.open(so, &log).ok());
+    ClientRun white;
+    std::thread w = client_thread(client_options(DEFENDERS, server.white_port()), white);
+    int states = 0, bad_states = 0;
+    std::thread b = illegal_black_player(ashton(), server.black_port(), states, bad_states);
     GameReport report = server.run();
     w.join();
     b.join();
@@ -594,9 +604,12 @@ TEST_CASE("bologna: a move frame that is not a JSON object kills the server", "[
     CHECK(report.result.empty());
     CHECK(contains(report.reason, "not a JSON object"));
     CHECK(report.plies() == 1);
-    CHECK(white.status == 1);
-    CHECK(contains(white.err, "closed the connection"));
-    CHECK(white.out.empty());
+    // Black was to move: white takes the close as black's loss, and says so.
+    CHECK(white.status == 0);
+    CHECK(white.out == "result WHITEWIN (we played white: won: the server closed without a final "
+                       "state with black to move; presumed, as black's illegal move or time-out "
+                       "loses)\n");
+    CHECK(white.err.empty());
 }
 
 TEST_CASE("bologna: every server fault ends the client with status 1 and a clear message",
@@ -614,8 +627,7 @@ TEST_CASE("bologna: every server fault ends the client with status 1 and a clear
         {Kind::WRONG_SIZE, 2, "8 rows"},
         {Kind::BAD_LENGTH, 2, "bad frame length -5"},
         {Kind::IMPOSSIBLE, 3, "impossible state"},
-        {Kind::CLOSE, 2, "closed the connection before the game ended"},
-        {Kind::CLOSE, 0, "closed the connection before the game ended"},
+        {Kind::CLOSE, 0, "closed the connection before the first state"},
     };
     for (const Case& c : cases) {
         INFO("fault " << int(c.kind) << " at state " << c.at);
@@ -631,6 +643,84 @@ TEST_CASE("bologna: every server fault ends the client with status 1 and a clear
         CHECK(run.white.out.empty());
         CHECK(run.black.out.empty());
     }
+}
+
+TEST_CASE("bologna: a server that stops in mid-game: an error for the side to move", "[bologna]") {
+    // The server closes instead of sending the state after black's first
+    // move. Black, to move in its last state, cannot tell why: an error
+    // naming the likely causes. White saw black to move: from its side it
+    // looks like black's illegal move on the 2020 jar, a presumed win.
+    ServerOptions so;
+    so.faults.kind = ServerFaults::Kind::CLOSE;
+    so.faults.at_state = 2;
+    GameRun run = play(so);
+    CHECK(run.report.result.empty());
+    CHECK(run.black.status == 1);
+    CHECK(run.black.out.empty());
+    CHECK(contains(run.black.err, "closed the connection with us to move, after we sent "));
+    CHECK(contains(run.black.err, "s allowed, with no result. Likely causes: our move arrived "
+                                  "late"));
+    CHECK(contains(run.black.err, "judged it illegal (the 2020 Server.jar"));
+    CHECK(run.white.status == 0);
+    CHECK(contains(run.white.out, "result WHITEWIN (we played white: won: the server closed "
+                                  "without a final state with black to move; presumed"));
+}
+
+// Black's only soldier is stuck on a1 behind white soldiers on b1 and a2,
+// and it is black's move: whatever black sends is illegal.
+constexpr const char* BLACK_STUCK = "9/9/9/9/4K4/9/9/T8/tT7 a 0 1";
+
+TEST_CASE("bologna: a side with no legal move loses, with or without a final state", "[bologna]") {
+    for (bool jar : {false, true}) {
+        INFO((jar ? "the 2020 jar: no final state" : "the current source: a final state"));
+        ServerOptions so;
+        so.start = BLACK_STUCK;
+        so.jar_2020 = jar;
+        GameRun run = play(so);
+        CHECK(run.report.illegal[ATTACKERS] == 1);
+        CHECK(run.report.plies() == 0);
+        CHECK(run.report.result == (jar ? "" : "WHITEWIN"));
+        CHECK(run.white.status == 0);
+        CHECK(run.black.status == 0);
+        CHECK(run.white.err.empty());
+        CHECK(run.black.err.empty());
+        if (jar) {
+            CHECK(run.white.out == "result WHITEWIN (we played white: won: black had no legal "
+                                   "move; the server closed without a final state)\n");
+            CHECK(run.black.out == "result WHITEWIN (we played black: lost: we had no legal "
+                                   "move; the server closed without a final state)\n");
+        } else {
+            CHECK(run.white.out == "result WHITEWIN (we played white: won)\n");
+            CHECK(run.black.out == "result WHITEWIN (we played black: lost)\n");
+        }
+    }
+}
+
+TEST_CASE("bologna: the opponent's illegal move on the 2020 jar is a presumed win", "[bologna]") {
+    // Black answers with an illegal move; the jar closes without a final state.
+    ServerOptions so;
+    so.jar_2020 = true;
+    so.time_s = 5;
+    so.accept_timeout_ms = 10000;
+    Server server;
+    std::ostringstream log;
+    REQUIRE(server.open(so, &log).ok());
+    ClientRun white;
+    std::thread w = client_thread(client_options(DEFENDERS, server.white_port()), white);
+    int states = 0, bad_states = 0;
+    std::thread b = illegal_black_player(ashton(), server.black_port(), states, bad_states);
+    GameReport report = server.run();
+    w.join();
+    b.join();
+    INFO(log.str() << white.err);
+    CHECK(report.result.empty());
+    CHECK(contains(report.reason, "black made an illegal move (2020 jar"));
+    CHECK(report.illegal[ATTACKERS] == 1);
+    CHECK(states == 2); // the start, and the state after white's move
+    CHECK(white.status == 0);
+    CHECK(white.out == "result WHITEWIN (we played white: won: the server closed without a final "
+                       "state with black to move; presumed, as black's illegal move or time-out "
+                       "loses)\n");
 }
 
 TEST_CASE("bologna: a slow server that writes frames in pieces is waited for", "[bologna]") {
@@ -667,8 +757,11 @@ TEST_CASE("bologna: a player that runs out of time ends the game with no result"
     close(*fd);
     CHECK(report.result.empty());
     CHECK(contains(report.reason, "ran out of time"));
-    CHECK(black.status == 1);
-    CHECK(contains(black.err, "closed the connection"));
+    // White, to move with moves to play, let the server close: black won.
+    CHECK(black.status == 0);
+    CHECK(black.out == "result BLACKWIN (we played black: won: the server closed without a final "
+                       "state with white to move; presumed, as white's illegal move or time-out "
+                       "loses)\n");
 }
 
 // ------------------------------------------------------------------ command line
@@ -688,6 +781,19 @@ TEST_CASE("bologna: the command line refuses bad values and reports a refused co
         {{"bologna", "--side", "white", "--port", "70000"}, "--port 70000"},
         {{"bologna", "--side", "white", "--cache", "-2"}, "--cache -2"},
         {{"bologna", "--side", "white", "--depth", "0"}, "--depth 0"},
+        {{"bologna", "--side", "white", "--connect-timeout", "-1"}, "--connect-timeout -1"},
+        // The launch form: SIDE SECONDS ADDRESS, and nothing else.
+        {{"bologna", "GREEN", "60", "127.0.0.1"}, "--side 'GREEN'"},
+        {{"bologna", "WHITE", "sixty", "127.0.0.1"}, "--time sixty"},
+        {{"bologna", "WHITE", "0", "127.0.0.1"}, "--time 0"},
+        {{"bologna", "WHITE", "60", "127.0.0.1", "now"}, "unexpected word 'now'"},
+        {{"bologna", "WHITE", "--side", "black"}, "'WHITE' and --side both give the side"},
+        {{"bologna", "BLACK", "60", "--time", "30"}, "'60' and --time both give the time"},
+        {{"bologna", "BLACK", "60", "h", "--host", "h"}, "'h' and --host both give the host"},
+        {{"bologna", "WHITE", "60", "127.0.0.1", "--sdie", "white"}, "--sdie"},
+        {{"--frobnicate", "bologna", "WHITE", "60", "127.0.0.1"}, "'--frobnicate'"},
+        {{"--variant", "tablut", "bologna", "WHITE"}, "--variant and --rules do not apply"},
+        {{"bologna", "WHITE", "--variant", "ashton"}, "--variant and --rules do not apply"},
     };
     for (Bad& b : bad) {
         INFO(b.args.back());
@@ -706,27 +812,53 @@ TEST_CASE("bologna: the command line refuses bad values and reports a refused co
     BinaryRun help = run_binary({"--help"});
     CHECK(help.status == 0);
     CHECK(contains(help.out, "bologna --side white|black"));
+    CHECK(contains(help.out, "bologna WHITE|BLACK SECONDS ADDRESS"));
 }
 
-TEST_CASE("bologna: the real binary plays a game on the fake server", "[bologna]") {
+TEST_CASE("bologna: --connect-timeout retries a closed port, then says so", "[bologna]") {
+    const int port = free_port();
+    const auto start = std::chrono::steady_clock::now();
+    BinaryRun r = run_binary({"--log-level", "debug", "bologna", "BLACK", "60", "127.0.0.1",
+                              "--port", std::to_string(port), "--connect-timeout", "1"});
+    const auto took = std::chrono::steady_clock::now() - start;
+    CHECK(r.status == 1);
+    CHECK(r.out.empty());
+    CHECK(contains(r.err, "cannot connect to 127.0.0.1:" + std::to_string(port)));
+    CHECK(contains(r.err, "still closed after 1000 ms of --connect-timeout"));
+    CHECK(contains(r.err, "is the server running"));
+    // Each retry is logged at debug level: the first pauses are 50, 100, 200 ms.
+    CHECK(contains(r.err, "attempt 1 failed, next in 50 ms"));
+    CHECK(contains(r.err, "attempt 2 failed, next in 100 ms"));
+    CHECK(took >= std::chrono::milliseconds(1000));
+}
+
+TEST_CASE("bologna: the real binary, started as the organisers do, before its server",
+          "[bologna]") {
+    // White in the launch form of runmyplayer.sh (SIDE SECONDS ADDRESS),
+    // black with the named options; both start before the server listens
+    // and wait for it (--connect-timeout).
     ServerOptions so;
     so.time_s = 5;
     so.accept_timeout_ms = 10000;
-    Server server;
-    std::ostringstream log;
-    REQUIRE(server.open(so, &log).ok());
+    so.white_port = free_port();
+    do so.black_port = free_port();
+    while (so.black_port == so.white_port);
     auto white = std::async(std::launch::async, [&] {
-        return run_binary({"--hash", "1", "--log-level", "debug", "bologna", "--side", "white",
-                           "--port", std::to_string(server.white_port()), "--depth", "2", "--time",
-                           "5"},
+        return run_binary({"--hash", "1", "--log-level", "debug", "bologna", "WHITE", "5",
+                           "127.0.0.1", "--port", std::to_string(so.white_port), "--depth", "2",
+                           "--connect-timeout", "20"},
                           60000);
     });
     auto black = std::async(std::launch::async, [&] {
-        return run_binary({"bologna", "--side", "black", "--port",
-                           std::to_string(server.black_port()), "--nodes", "2000", "--name",
-                           "Nodes 2000"},
+        return run_binary({"bologna", "--side", "black", "--port", std::to_string(so.black_port),
+                           "--nodes", "2000", "--name", "Nodes 2000", "--time", "5",
+                           "--connect-timeout", "20"},
                           60000);
     });
+    std::this_thread::sleep_for(std::chrono::milliseconds(500));
+    Server server;
+    std::ostringstream log;
+    REQUIRE(server.open(so, &log).ok());
     GameReport report = server.run();
     BinaryRun w = white.get(), b = black.get();
     INFO(log.str() << w.err << b.err);
@@ -737,6 +869,11 @@ TEST_CASE("bologna: the real binary plays a game on the fake server", "[bologna]
     // stdout has the result line only; the traffic is in the debug log.
     CHECK(w.out.rfind("result " + report.result + " (we played white: ", 0) == 0);
     CHECK(std::count(w.out.begin(), w.out.end(), '\n') == 1);
+    // The log starts with the rules played: the server's, not the default edition's.
+    const std::string first_line = w.err.substr(0, w.err.find('\n'));
+    CHECK(contains(first_line, "bologna client, rules " + print_rules(*bologna_rules(-1))));
+    CHECK(contains(w.err, "attempt 1 failed, next in 50 ms"));
+    CHECK(contains(w.err, "bologna: connected to 127.0.0.1:" + std::to_string(so.white_port)));
     CHECK(contains(w.err, "bologna: sent \"Branan\""));
     CHECK(contains(w.err, "bologna: received {\"board\":[[\"EMPTY\""));
     CHECK(contains(w.err, "bologna: sent {\"from\":\""));

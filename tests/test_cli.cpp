@@ -258,6 +258,7 @@ TEST_CASE("cli: bad command lines exit 2 with a message on stderr", "[cli]") {
                                                {"analyze", "--depth", "2", "--nodes", "100"},
                                                {"analyze", "--multipv", "0"},
                                                {"bench", "--depth", "-1"},
+                                               {"--bogus", "perft", "2"},
                                                {"--variant"}}) {
         std::string joined;
         for (auto& a : args) joined += a + " ";
@@ -270,6 +271,8 @@ TEST_CASE("cli: bad command lines exit 2 with a message on stderr", "[cli]") {
     // The error names what the user typed: perft's depth is positional.
     CHECK_THAT(run({"perft", "0"}).err, Catch::Contains("perft depth 0 is out of range"));
     CHECK_THAT(run({"analyze", "--depth", "0"}).err, Catch::Contains("--depth 0 is out of range"));
+    // A word before the command that no option takes is not skipped.
+    CHECK_THAT(run({"--bogus", "perft", "2"}).err, Catch::Contains("'--bogus'"));
 }
 
 TEST_CASE("cli: perft prints divide, total and speed", "[cli]") {

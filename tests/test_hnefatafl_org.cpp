@@ -4,6 +4,7 @@
 // (section 3), and one position per rule and per difference from
 // hnefatafl-rs (1.2-1.7), each with a mirror where the rule does not fire.
 
+#include "copenhagen_games.h"
 #include "perft.h"
 #include "test_helpers.h"
 #include "text.h"
@@ -15,50 +16,6 @@ namespace {
 
 const char* const ORG = "hnefatafl-org";
 const char* const ORG7 = "hnefatafl-org-brandubh";
-
-void play_game(Position& pos, const std::string& moves) {
-    for (std::string_view word : split_words(moves))
-        play(pos, std::string(word.substr(0, word.find('x'))));
-}
-
-// HNEFATAFL.md 3.2.
-const char* const P1 = "h1-h3 d6-d3 f2-c2 f4-i4 g1-i1 e5-b5 b6-c6 f5-c5 a7-c7 f6-f2 j6-j2 f2-d2 "
-                       "d1-b1 b5-b2xc2 e1-c1 d2-c2 a5-b5";
-const char* const P2 =
-    "h1-j1 f4-i4 g1-i1 h6-h9 j6-j10 g5-g2 f2-b2 g6-g3 k6-i6 f5-j5 k4-k3 f6-h6 i6-i10 g2-k2 "
-    "k5-k4 g3-j3 a4-a3 f7-f3 j10-j9 h6-k6 i1-i3xj3 k2-i2xi3 f1-i1 i2-k2 k3-j3 k2-j2 j3-k3 "
-    "j5-j3 h11-h10 h9-h2 e1-h1 e5-h5 h10-h8 e6-j6 g11-g8 f3-i3 e11-e8xf8 j6-j4 a3-h3xh2 "
-    "g7-g3xh3 i10-i6 e7-e2 h1-h2 k6-k5 i1-i2 g3-g1 i2-i1";
-const char* const P3 =
-    "a8-c8 f4-c4 d1-d3 h6-h3 f2-j2 g5-j5 j6-j10 f5-i5 f1-f2 e5-e3 d3-c3 f6-f3 f2-i2 f3-f2 "
-    "c3-c2 d6-d1 b6-b3 f2-f1xe1 c2-c1 f1-f2 c1-c2 e6-d6 f10-b10 d1-c1 b3-c3 c4-d4 a4-b4 "
-    "f2-e2 a5-a3 f7-f1 b4-b2 d4-d2 k4-f4 g6-g2 c3-d3 h3-f3 h11-h3 g2-f2 i2-g2";
-
-Position from_start(const char* preset, const char* moves) {
-    Position pos(edition(preset));
-    play_game(pos, moves);
-    return pos;
-}
-
-Bitboard squares(const Position& pos, std::initializer_list<const char*> names) {
-    Bitboard b = 0;
-    for (const char* n : names) b |= square_bb(sq(pos, n));
-    return b;
-}
-
-Bitboard captures_of(Position& pos, const std::string& move) {
-    pos.make_move(legal(pos, move));
-    const Bitboard c = pos.last_captured();
-    pos.unmake_move();
-    return c;
-}
-
-GameResult result_after(Position& pos, const std::string& move) {
-    pos.make_move(legal(pos, move));
-    const GameResult r = pos.result();
-    pos.unmake_move();
-    return r;
-}
 
 // A preset with some keys changed.
 EditionPtr preset_with(const char* preset, const std::string& keys) {
@@ -75,8 +32,6 @@ EditionPtr preset_with(const char* preset, const std::string& keys) {
     return rules_edition(text);
 }
 
-const GameResult FORT{Winner::DEFENDERS, EndReason::EDGE_FORT};
-const GameResult ENCIRCLEMENT{Winner::ATTACKERS, EndReason::ENCIRCLED};
 const GameResult CANNOT_ESCAPE{Winner::ATTACKERS, EndReason::CANNOT_ESCAPE};
 const GameResult PLY_DRAW{Winner::DRAW, EndReason::PLY_LIMIT};
 
@@ -154,27 +109,8 @@ TEST_CASE("hnefatafl-org: perft 4 from the start leaves out the 6,660 recreation
 
 TEST_CASE("hnefatafl-org: perft from three positions of real games equals hnefatafl.org's",
           "[hnefatafl-org][perft]") {
-    struct Case {
-        const char* name;
-        const char* moves;
-        uint64_t nodes[4];
-    };
-    const Case cases[] = {
-        {"P1", P1, {1, 95, 12339, 1150929}},
-        {"P2", P2, {1, 69, 10783, 765385}},
-        {"P3", P3, {1, 79, 11736, 922351}},
-    };
-    for (const Case& c : cases) {
-        INFO(c.name);
-        Position pos = from_start(ORG, c.moves);
-        REQUIRE(pos.side_to_move() == DEFENDERS);
-        REQUIRE_FALSE(pos.result().over());
-        for (int d = 1; d <= 3; ++d) {
-            INFO("depth " << d);
-            CHECK(perft(pos, d) == c.nodes[d]);
-        }
-        CHECK(perft_by_making(pos, 2) == c.nodes[2]);
-    }
+    check_middlegame_perft(
+        ORG, {{1, 95, 12339, 1150929}, {1, 69, 10783, 765385}, {1, 79, 11736, 922351}});
 }
 
 TEST_CASE("hnefatafl-org: the shieldwall takes every wall the mover closes",
@@ -375,5 +311,60 @@ TEST_CASE("hnefatafl-org-brandubh: hnefatafl.org's 7x7", "[hnefatafl-org]") {
         // The board after ply 1 is in both lists.
         CHECK_FALSE(is_legal(p, "f5-e5"));
         CHECK_FALSE(is_legal(with_start, "f5-e5"));
+    }
+}
+
+TEST_CASE("hnefatafl-org: none of OpenTafl's shieldwall quirks (HNEFATAFL.md 2.1)",
+          "[hnefatafl-org][shieldwall]") {
+    struct Case {
+        const char* what;
+        const char* pieces;
+        char side;
+        const char* move;
+        std::vector<const char*> taken;
+        const char* unpinned; // the mirror: a pin missing, nothing taken
+    };
+    const Case cases[] = {
+        {"quirk 1: the mover is its side's only edge piece",
+         "Td3 Tb2 Kc2 tb1 tc1 tf1 ti1 th3 tj2",
+         'd',
+         "d3-d1",
+         {"b1", "c1"},
+         "Td3 Tb2 Ke5 tb1 tc1 tf1 ti1 th3 tj2"},
+        {"quirk 2: a piece on its first move",
+         "Td6 ta2 Kb2 Tc2 tf2 tb1 tc1 tg1 th1 Ta4 Tf11",
+         'd',
+         "d6-d1",
+         {"b1", "c1"},
+         "Td6 ta2 Kb3 Tc2 tf2 tb1 tc1 tg1 th1 Ta4 Tf11"},
+        {"quirk 3: the mover is the low end, right after a corner",
+         "Kk5 Tj4 Tj3 Tj2 tk4 tk3 tb6 tc9",
+         'd',
+         "j2-k2",
+         {"k3", "k4"},
+         "Kk5 Tj4 Tj2 tk4 tk3 tb6 tc9"},
+        {"quirk 4: an own piece on the edge closes the run",
+         "Tb5 tc1 td1 Te1 Tf1 Tc2 Td2 Te2 tk5 tk6 Kf6",
+         'd',
+         "b5-b1",
+         {"c1", "d1"},
+         "Tb5 tc1 td1 Te1 Tf1 Tc2 Te2 tk5 tk6 Kf6"},
+        {"quirk 5: edges are judged alone",
+         "tc11 te11 th11 Ti11 tb10 tf10 tg10 tj10 tf2 th2 ti2 tj2 tc1 tf1 Ti1 Tj1 Kf6 Tf8",
+         'a',
+         "h2-h1",
+         {"i1", "j1"},
+         "tc11 te11 th11 Ti11 tb10 tf10 tg10 tj10 tf2 th2 tj2 tc1 tf1 Ti1 Tj1 Kf6 Tf8"},
+    };
+    for (const Case& c : cases) {
+        INFO(c.what);
+        Position pos = setup(ORG, c.pieces, c.side);
+        Bitboard taken = 0;
+        for (const char* s : c.taken) taken |= square_bb(sq(pos, s));
+        CHECK(captures_of(pos, c.move) == taken);
+        Position ot = setup("opentafl-copenhagen", c.pieces, c.side);
+        CHECK(captures_of(ot, c.move) == 0);
+        Position unpinned = setup(ORG, c.unpinned, c.side);
+        CHECK(captures_of(unpinned, c.move) == 0);
     }
 }

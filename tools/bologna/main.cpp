@@ -22,6 +22,8 @@ int main(int argc, char* argv[]) {
         "errors,e", po::value<int>()->default_value(0), "illegal moves a player may make")(
         "white-port", po::value<int>()->default_value(5800), "white's port (0 = any free port)")(
         "black-port", po::value<int>()->default_value(5801), "black's port (0 = any free port)")(
+        "jar-2020", "as the 2020 Server.jar: no final state after a losing illegal move")(
+        "start", po::value<std::string>(), "start from this position (TFEN; tests)")(
         "log-file", po::value<std::string>(), "write the game log here (default: stderr)");
     po::variables_map vm;
     try {
@@ -41,6 +43,8 @@ int main(int argc, char* argv[]) {
     o.errors = std::max(0, vm["errors"].as<int>());
     o.white_port = vm["white-port"].as<int>();
     o.black_port = vm["black-port"].as<int>();
+    o.jar_2020 = vm.count("jar-2020") > 0;
+    if (vm.count("start")) o.start = vm["start"].as<std::string>();
     if (o.time_s < 1 || o.cache < -1 || o.white_port < 0 || o.white_port > 65535 ||
         o.black_port < 0 || o.black_port > 65535) {
         std::cerr << "branan-bologna-server: error: -t must be >= 1, -c >= -1, ports 0..65535\n";

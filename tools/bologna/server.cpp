@@ -48,6 +48,9 @@ Status Server::open(const ServerOptions& options, std::ostream* log) {
     auto edition = Edition::make(*rules);
     if (!edition) return Error{edition.error()};
     edition_ = *edition;
+    if (!o_.start.empty())
+        if (auto start = parse_tfen(edition_, o_.start); !start)
+            return Error{"the start position: " + start.error()};
     auto white = listen_loopback(o_.white_port);
     if (!white) return Error{white.error()};
     listen_[DEFENDERS] = *white;
@@ -213,7 +216,7 @@ GameReport Server::run() {
     if (!join(DEFENDERS, report.white_name) || !join(ATTACKERS, report.black_name))
         return end(report);
 
-    Position pos(edition_);
+    Position pos = o_.start.empty() ? Position(edition_) : *parse_tfen(edition_, o_.start);
     std::vector<uint64_t> window; // positions remembered for repetition (§5)
     if (!send_state(board_of(pos), turn_of(pos.side_to_move()), report)) return end(report);
     while (true) {
@@ -247,8 +250,12 @@ GameReport Server::run() {
             log("ply " + std::to_string(pos.game_ply() + 1) + " " + side_word(side) + " " +
                 frame.payload + " " + took + " ILLEGAL: " + legal.error());
             if (report.illegal[side] > o_.errors) {
-                report.result = side == DEFENDERS ? "BLACKWIN" : "WHITEWIN";
                 report.reason = std::string(side_word(side)) + " made an illegal move";
+                if (o_.jar_2020) {
+                    report.reason += " (2020 jar: no final state sent)";
+                    return end(report);
+                }
+                report.result = side == DEFENDERS ? "BLACKWIN" : "WHITEWIN";
                 send_state(board_of(pos), side == DEFENDERS ? Turn::BLACKWIN : Turn::WHITEWIN,
                            report);
                 return end(report);

@@ -49,6 +49,12 @@ struct ServerOptions {
     int cache = -1;  // -c: repetition window (-1 = every position since a capture)
     int errors = 0;  // -e: illegal moves a player may make without losing
     int accept_timeout_ms = 300'000;
+    // As the 2020 Server.jar: an illegal move beyond -e ends the game with
+    // no final state (both sockets close), as a time-out does.
+    bool jar_2020 = false;
+    // The position the game starts from (TFEN, side to move included);
+    // empty = Ashton's start. The players join a game "under way".
+    std::string start;
     ServerFaults faults;
 };
 

@@ -1,10 +1,13 @@
 #include "adapter.h"
 
+#include <cctype>
 #include <cmath>
 #include <cstdio>
 #include <iostream>
 #include <mutex>
 #include <sstream>
+
+#include "rules.h"
 
 namespace branan::match {
 
@@ -452,12 +455,165 @@ class OtepAdapter : public ProcessAdapter {
     const TurnRequest* request_ = nullptr;
 };
 
+// ---------------------------------------------------------------- HTP
+
+// hnefatafl.org's Hnefatafl Text Protocol (docs/htp.md): the engine keeps
+// the game itself, so each turn sends the moves it has not seen with
+// `play ROLE FROM TO`, then `generate_move`, which plays the engine's move
+// there too. Replies are `= ...` or `? ...` (then an empty line); anything
+// else (the site engine's debug lines) is skipped. The engine knows its
+// clock only from `time_settings fischer MINUTES ADD_SECONDS`: other time
+// controls are sent as `un-timed` and the engine thinks its own default.
+class HtpAdapter : public ProcessAdapter {
+  public:
+    using ProcessAdapter::ProcessAdapter;
+
+    bool start(std::string& error) override {
+        if (!config_.options.empty()) {
+            error = "HTP engines take no options (option." + config_.options.front().first + ")";
+            return false;
+        }
+        if (!spawn(error)) return false;
+        return command("protocol_version", handshake_, error);
+    }
+
+    bool new_game(const GameSetup& setup, std::string& error) override {
+        auto rules = parse_rules(setup.rules);
+        if (!rules) {
+            error = rules.error();
+            return false;
+        }
+        if (!setup.root_tfen.empty()) {
+            error = "HTP engines play from the start position only (no openings)";
+            return false;
+        }
+        size_ = rules->size;
+        root_side_ = setup.root_side;
+        known_moves_ = 0;
+        const TimeControl& tc = config_.tc;
+        std::string time = "time_settings un-timed";
+        if (tc.movetime_ms == 0 && tc.moves == 0 && tc.base_ms > 0 && tc.base_ms % 60000 == 0 &&
+            tc.inc_ms % 1000 == 0)
+            time = "time_settings fischer " + std::to_string(tc.base_ms / 60000) + " " +
+                   std::to_string(tc.inc_ms / 1000);
+        // The site's own first mover: defenders on 7x7, attackers otherwise.
+        const Side site_first = size_ == 7 ? DEFENDERS : ATTACKERS;
+        if (!command("board_size " + std::to_string(size_), handshake_, error) ||
+            !command(time, handshake_, error))
+            return false;
+        if (root_side_ != site_first &&
+            !command(std::string("first_move ") + role(root_side_), handshake_, error))
+            return false;
+        return true;
+    }
+
+    TurnReply play(const TurnRequest& r) override {
+        TurnReply reply;
+        const auto t0 = Clock::now();
+        std::string line;
+        // The moves the engine has not seen (the opponent's), one by one.
+        for (size_t i = size_t(known_moves_); i < r.moves.size(); ++i) {
+            const Side mover = i % 2 ? ~root_side_ : root_side_;
+            const Got g = exchange("play " + std::string(role(mover)) + " " + site_move(r.moves[i]),
+                                   r.deadline, t0, line, reply);
+            if (g != Got::LINE) return reply;
+            if (line[0] == '?') {
+                reply.status = TurnReply::Status::MALFORMED;
+                reply.line = line;
+                return reply;
+            }
+        }
+        known_moves_ = int(r.moves.size());
+        const Got g = exchange("generate_move", r.deadline, t0, line, reply);
+        if (g != Got::LINE) return reply;
+        // "= play attacker d1 d3, score: S, delay milliseconds: T, loops: N"
+        auto w = words(line);
+        for (std::string& word : w)
+            if (!word.empty() && word.back() == ',') word.pop_back();
+        if (w.size() < 5 || w[0] != "=" || w[1] != "play") {
+            reply.status = TurnReply::Status::MALFORMED;
+            reply.line = line;
+            return reply;
+        }
+        reply.move = our_square(w[3]) + "-" + our_square(w[4]);
+        reply.line = line;
+        for (size_t i = 5; i + 1 < w.size(); ++i)
+            if (w[i] == "score:") try {
+                    reply.score_cp = std::stoi(w[i + 1]);
+                } catch (...) {}
+        known_moves_ = int(r.moves.size()) + 1;
+        return reply;
+    }
+
+    bool recover(std::chrono::milliseconds) override { return false; } // no `stop` in HTP
+
+  private:
+    std::string quit_command() const override { return "quit"; }
+    static const char* role(Side s) { return s == ATTACKERS ? "attacker" : "defender"; }
+
+    // Squares as the site writes them: 0 + lowercase on 7x7, uppercase on
+    // 13x13, lowercase on 11x11 (ours are lowercase on every board).
+    std::string site_square(std::string sq) const {
+        if (size_ == 7) return "0" + sq;
+        if (size_ == 13)
+            for (char& c : sq) c = char(std::toupper(static_cast<unsigned char>(c)));
+        return sq;
+    }
+    std::string our_square(std::string sq) const {
+        if (size_ == 7 && !sq.empty() && sq[0] == '0') sq.erase(0, 1);
+        for (char& c : sq) c = char(std::tolower(static_cast<unsigned char>(c)));
+        return sq;
+    }
+    std::string site_move(const std::string& move) const {
+        const size_t dash = move.find('-');
+        if (dash == std::string::npos) return move;
+        return site_square(move.substr(0, dash)) + " " + site_square(move.substr(dash + 1));
+    }
+
+    // Sends a command and reads its reply line (`=` or `?`); anything else
+    // before it is skipped.
+    Got exchange(const std::string& text, Clock::time_point deadline, Clock::time_point t0,
+                 std::string& line, TurnReply& reply) {
+        const bool sent = send(text);
+        while (true) {
+            const Got g = receive_turn(sent, line, deadline, t0, reply);
+            if (g == Got::TIMEOUT) reply.status = TurnReply::Status::TIMEOUT;
+            if (g == Got::END) reply.status = TurnReply::Status::CRASHED;
+            if (g != Got::LINE) return g;
+            if (!line.empty() && (line[0] == '=' || line[0] == '?')) return g;
+        }
+    }
+
+    // A set-up command that must succeed.
+    bool command(const std::string& text, std::chrono::milliseconds timeout, std::string& error) {
+        TurnReply reply;
+        std::string line;
+        const Got g = exchange(text, Clock::now() + timeout, Clock::now(), line, reply);
+        if (g == Got::LINE && line[0] == '=') return true;
+        if (g == Got::LINE)
+            error = "'" + text + "': " + line;
+        else if (g == Got::END)
+            error = "the engine exited after '" + text + "' (" + exit_description() + ")";
+        else if (g == Got::TIMEOUT)
+            error = "no answer to '" + text + "' within " + std::to_string(timeout.count()) + " ms";
+        else
+            error = "aborted";
+        return false;
+    }
+
+    int size_ = 11;
+    Side root_side_ = ATTACKERS;
+    int known_moves_ = 0; // moves since the root that the engine has seen
+};
+
 } // namespace
 
 std::unique_ptr<EngineAdapter> make_adapter(const EngineConfig& config, const AbortFlag& abort,
                                             std::chrono::milliseconds handshake_timeout) {
     if (config.proto == "otep")
         return std::make_unique<OtepAdapter>(config, abort, handshake_timeout);
+    if (config.proto == "htp")
+        return std::make_unique<HtpAdapter>(config, abort, handshake_timeout);
     return std::make_unique<UciAdapter>(config, abort, handshake_timeout);
 }
 

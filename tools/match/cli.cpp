@@ -134,7 +134,7 @@ Status take_sprt(std::vector<std::string>& args, std::optional<SprtParams>& sprt
 }
 
 const char* usage() {
-    return "usage: branan-match -engine cmd=PATH [name=NAME] [proto=uci|otep] [arg=WORD]...\n"
+    return "usage: branan-match -engine cmd=PATH [name=NAME] [proto=uci|otep|htp] [arg=WORD]...\n"
            "                    [option.NAME=VALUE]... -engine ... [-each KEY=VALUE...]\n"
            "                    (-tc [MOVES/]SECONDS[+INC] | -tc st=SECONDS)\n"
            "                    [-variant PRESET | -rules STRING] [-games N] [-rounds N]\n"

@@ -90,9 +90,9 @@ Status prepare(MatchConfig& c) {
     for (size_t i = 0; i < c.engines.size(); ++i) {
         EngineConfig& e = c.engines[i];
         if (e.cmd.empty()) return Error{"engine " + std::to_string(i + 1) + " has no cmd="};
-        if (e.proto != "uci" && e.proto != "otep")
+        if (e.proto != "uci" && e.proto != "otep" && e.proto != "htp")
             return Error{"engine " + std::to_string(i + 1) + ": unknown proto '" + e.proto +
-                         "' (uci or otep)"};
+                         "' (uci, otep or htp)"};
         if (!e.tc.valid())
             return Error{"engine '" + (e.name.empty() ? e.cmd : e.name) +
                          "' has no time control (-tc, or tc=/st= in -engine or -each)"};
