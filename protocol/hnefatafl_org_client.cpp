@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "engine.h"
+#include "hnefatafl_org_coordinates.h"
 #include "hnefatafl_org_game.h"
 #include "logging.h"
 #include "movegen.h"
@@ -812,8 +813,8 @@ class Bot {
         }
         queue_.push_back({Command::PLAY, g.id,
                           game + "play " + role_name(g.ours) + " " +
-                              square_text(*g.edition, m.from()) + " " +
-                              square_text(*g.edition, m.to()),
+                              org_square_name(g.edition->size, m.from()) + " " +
+                              org_square_name(g.edition->size, m.to()),
                           m});
     }
 

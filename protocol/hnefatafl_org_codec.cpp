@@ -68,34 +68,6 @@ std::optional<Side> parse_role(std::string_view word) {
     return std::nullopt;
 }
 
-std::string square_text(const Edition& v, Square s) {
-    std::string t = branan::square_text(v.size, s);
-    if (v.size == 7) return "0" + t;
-    if (v.size == 13) t[0] = char(std::toupper(static_cast<unsigned char>(t[0])));
-    return t;
-}
-
-Result<Square> parse_square_text(const Edition& v, std::string_view text) {
-    const std::string_view whole = text;
-    if (v.size == 7) {
-        if (text.empty() || text[0] != '0')
-            return Error{"square '" + printable(whole) + "': a 7x7 square starts with 0 (0a1)"};
-        text.remove_prefix(1);
-    }
-    if (text.empty() || !std::isalpha(static_cast<unsigned char>(text[0])))
-        return Error{"square '" + printable(whole) + "': expected a file letter"};
-    const bool upper = std::isupper(static_cast<unsigned char>(text[0]));
-    if (upper != (v.size == 13))
-        return Error{"square '" + printable(whole) + "': a " + std::to_string(v.size) + "x" +
-                     std::to_string(v.size) + " square is written in " +
-                     (v.size == 13 ? "upper" : "lower") + " case"};
-    std::string lower(text);
-    lower[0] = char(std::tolower(static_cast<unsigned char>(lower[0])));
-    auto s = parse_square(v, lower);
-    if (!s) return Error{"square '" + printable(whole) + "': " + s.error()};
-    return s;
-}
-
 // ------------------------------------------------------------------ games
 
 Result<TimeControl> parse_time_control(std::string_view text) {

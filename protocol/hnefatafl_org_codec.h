@@ -39,12 +39,7 @@ Result<EditionPtr> server_edition(int size);
 const char* role_name(Side s);
 std::optional<Side> parse_role(std::string_view word);
 
-// A square in the server's notation for the game's board size: 11x11
-// lowercase "a1".."k11", 7x7 "0a1".."0g7", 13x13 uppercase "A1".."M13".
-std::string square_text(const Edition& v, Square s);
-// Reads only the notation of the edition's size (the server reads another
-// case as another board size, so a square in the wrong one is an error).
-Result<Square> parse_square_text(const Edition& v, std::string_view text);
+// Squares in the server's notation: hnefatafl_org_coordinates.h.
 
 // ------------------------------------------------------------------ games
 

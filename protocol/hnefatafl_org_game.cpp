@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "hnefatafl_org_coordinates.h"
 #include "notation.h"
 
 namespace branan::org {
@@ -111,9 +112,9 @@ Result<bool> BotGame::resume(const ResumedGame& r, const std::string& user, int6
 
 Result<Move> BotGame::opponent_move(Side role, std::string_view from_text,
                                     std::string_view to_text) const {
-    auto from = parse_square_text(*edition, from_text);
+    auto from = parse_org_square(edition->size, from_text);
     if (!from) return Error{from.error()};
-    auto to = parse_square_text(*edition, to_text);
+    auto to = parse_org_square(edition->size, to_text);
     if (!to) return Error{to.error()};
     if (pos->side_to_move() != role)
         return Error{"not the opponent's turn in the position the bot follows"};

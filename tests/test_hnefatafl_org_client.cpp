@@ -24,6 +24,7 @@
 #include "hnefatafl_org/server.h"
 #include "hnefatafl_org_client.h"
 #include "hnefatafl_org_codec.h"
+#include "hnefatafl_org_coordinates.h"
 #include "notation.h"
 #include "text.h"
 
@@ -132,15 +133,15 @@ void check_clean(const GameReport& g, const std::string& bot = "branan") {
 
 TEST_CASE("hnefatafl.org squares follow the board size", "[hnefatafl-org]") {
     const EditionPtr e11 = edition(11), e7 = edition(7);
-    CHECK(square_text(*e11, 0) == "a1");
-    CHECK(square_text(*e11, 120) == "k11");
-    CHECK(square_text(*e7, 0) == "0a1");
-    CHECK(square_text(*e7, 48) == "0g7");
-    CHECK(*parse_square_text(*e11, "d1") == 3);
-    CHECK(*parse_square_text(*e7, "0d4") == 24);
-    CHECK(!parse_square_text(*e11, "D1").ok()); // the server reads it as 13x13
-    CHECK(!parse_square_text(*e7, "d4").ok());
-    CHECK(!parse_square_text(*e11, "l1").ok());
+    CHECK(org_square_name(e11->size, 0) == "a1");
+    CHECK(org_square_name(e11->size, 120) == "k11");
+    CHECK(org_square_name(e7->size, 0) == "0a1");
+    CHECK(org_square_name(e7->size, 48) == "0g7");
+    CHECK(*parse_org_square(e11->size, "d1") == 3);
+    CHECK(*parse_org_square(e7->size, "0d4") == 24);
+    CHECK(!parse_org_square(e11->size, "D1").ok()); // the server reads it as 13x13
+    CHECK(!parse_org_square(e7->size, "d4").ok());
+    CHECK(!parse_org_square(e11->size, "l1").ok());
     auto r13 = server_rules(13);
     REQUIRE(!r13.ok());
     CHECK(contains(r13.error(), "13x13"));

@@ -6,6 +6,7 @@
 
 #include <unistd.h>
 
+#include "hnefatafl_org_coordinates.h"
 #include "movegen.h"
 #include "notation.h"
 #include "text.h"
@@ -430,8 +431,8 @@ void Server::on_play(int conn, Game& g, const std::vector<std::string_view>& w) 
         }
         g.ms_left[*role] += int64_t(g.r.time.add_s) * 1000;
     }
-    auto from = parse_square_text(*g.edition, w[4]);
-    auto to = parse_square_text(*g.edition, w[5]);
+    auto from = parse_org_square(g.edition->size, w[4]);
+    auto to = parse_org_square(g.edition->size, w[5]);
     if (!from || !to) {
         ++g.r.illegal;
         return send(conn, "? game message: play: invalid coordinate");
@@ -591,7 +592,8 @@ void Server::house_turns() {
         }
         charge_clock(g);
         if (g.r.time.timed) g.ms_left[s] += int64_t(g.r.time.add_s) * 1000;
-        make_move(g, m, square_text(*g.edition, m.from()), square_text(*g.edition, m.to()), 0);
+        make_move(g, m, org_square_name(g.edition->size, m.from()),
+                  org_square_name(g.edition->size, m.to()), 0);
     }
 }
 
