@@ -639,8 +639,7 @@ class Bot {
 
     void on_error(const std::string& line, const std::vector<std::string_view>& w) {
         const Outgoing c = in_flight_;
-        if (w[1] == "game" && (c.command == Command::PLAY || c.command == Command::RESIGN ||
-                               c.command == Command::DRAW_ACCEPT)) {
+        if (w[1] == "game" && (c.command == Command::PLAY || c.command == Command::RESIGN)) {
             in_flight_ = {};
             Game* g = in_flight_game_of(c);
             if (!g) return;
@@ -665,9 +664,32 @@ class Bot {
             logger().warn("hnefatafl-org: cannot join game {}: {}", c.game, printable(line, 120));
             return;
         }
-        if (w[1] == "new_game" && c.command == Command::NEW_GAME) in_flight_ = {};
-        if (w[1] == "resume_game_json" && c.command == Command::RESUME) in_flight_ = {};
         logger().warn("hnefatafl-org: the server says `{}`", printable(line, 120));
+        if (c.command == Command::NONE || w[1] != command_word(c.command)) return;
+        in_flight_ = {};
+        // `? draw ...`: the game is not what the bot thinks; ask.
+        if (Game* g = in_flight_game_of(c);
+            g && c.command == Command::DRAW_ACCEPT && g->state == GameState::RUNNING)
+            queue_resume(*g);
+    }
+
+    // The first word of a command's line, which its `?` reply repeats.
+    static std::string_view command_word(Command c) {
+        switch (c) {
+        case Command::NEW_GAME:
+            return "new_game";
+        case Command::JOIN:
+            return "join_game";
+        case Command::PLAY:
+        case Command::RESIGN:
+            return "game";
+        case Command::DRAW_ACCEPT:
+            return "draw";
+        case Command::RESUME:
+            return "resume_game_json";
+        default:
+            return "";
+        }
     }
 
     Game* in_flight_game_of(const Outgoing& c) {
