@@ -469,6 +469,30 @@ TEST_CASE("hnefatafl.org: the server's ply limit: the 133rd ply draws", "[hnefat
     CHECK(contains(run.bot.out, "game 1 draw (draw): branan as attacker against rival, 133 plies"));
 }
 
+TEST_CASE("hnefatafl.org: two games at once: each id-less draw goes to its game",
+          "[hnefatafl-org]") {
+    HnefataflOrgOptions o = bot_options();
+    o.create[DEFENDERS] = true;
+    o.games = 2;
+    o.max_games_at_once = 2;
+    ServerOptions so;
+    so.house_delay_ms = 3; // the games' turns interleave
+    Run run = play(so, o);
+    CHECK(run.bot.status == 0);
+    REQUIRE(run.played().size() == 2);
+    for (const GameReport& g : run.played()) {
+        check_clean(g);
+        // The bot's summary says what the server decided (both games go to
+        // the 133rd ply at depth 2: the draw that ends the second one comes
+        // with no game id while the other is still running, or ended).
+        const bool bot_attacks = g.attacker == "branan";
+        const std::string outcome = g.result == "draw"                             ? "draw"
+                                    : (g.result == "attacker_wins") == bot_attacks ? "won"
+                                                                                   : "lost";
+        CHECK(contains(run.bot.out, "game " + std::to_string(g.id) + " " + outcome));
+    }
+}
+
 TEST_CASE("hnefatafl.org: a proven loss is resigned, or drawn when a draw is offered",
           "[hnefatafl-org]") {
     // 7x7 at depth 3: the attackers (the bot) see the king's escape coming.
