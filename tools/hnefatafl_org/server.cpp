@@ -424,6 +424,11 @@ void Server::on_play(int conn, Game& g, const std::vector<std::string_view>& w) 
     if (g.r.time.timed) {
         g.r.min_ms_left[*role] = std::min(g.r.min_ms_left[*role], g.ms_left[*role]);
         if (g.ms_left[*role] <= 0) {
+            // The move is not made, but still forwarded (HNEFATAFL.md 4.8.8).
+            if (w.size() >= 6)
+                send_player(g, ~*role,
+                            "game " + id + " play " + role_name(*role) + " " + std::string(w[4]) +
+                                " " + std::string(w[5]));
             send_player(g, ATTACKERS, "= game_over " + id + " " + winner_text(~*role));
             send_player(g, DEFENDERS, "= game_over " + id + " " + winner_text(~*role));
             return end_game(g, winner_text(~*role),
