@@ -16,6 +16,7 @@
 #include "movegen.h"
 #include "notation.h"
 #include "rules.h"
+#include "socket.h"
 
 namespace branan {
 

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "position.h"
+#include "socket.h"
 
 namespace branan::bologna {
 
@@ -43,20 +44,6 @@ struct FrameRead {
 // Reads exactly one frame from a socket, looping on partial reads. The
 // deadline covers the whole frame; timeout_ms < 0 waits for ever.
 FrameRead read_frame(int fd, int timeout_ms);
-// Writes all of `bytes` (a frame or a piece of one); false with `error` set
-// when the peer is gone or the socket stays full past the deadline.
-bool write_all(int fd, std::string_view bytes, int timeout_ms, std::string& error);
-
-// ------------------------------------------------------------------ sockets
-
-// A TCP connection to host:port (a name or an address). Returns the socket
-// or an error such as "cannot connect to 127.0.0.1:5800: Connection refused".
-Result<int> connect_to(const std::string& host, int port, int timeout_ms);
-// A listening socket on 127.0.0.1 (port 0 = an ephemeral port).
-Result<int> listen_loopback(int port);
-int local_port(int fd);
-// Waits up to timeout_ms for a connection; -1 (with `error` set) if none.
-int accept_within(int listen_fd, int timeout_ms, std::string& error);
 
 // ------------------------------------------------------------------ messages
 

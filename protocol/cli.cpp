@@ -10,6 +10,7 @@
 #include "bologna_client.h"
 #include "commands.h"
 #include "engine.h"
+#include "hnefatafl_org_command.h"
 #include "htp_referee.h"
 #include "logging.h"
 #include "loop.h"
@@ -259,7 +260,8 @@ int run_cli(int argc, const char* const argv[], std::istream& in, std::ostream& 
         po::notify(vm);
 
         if (vm.count("help")) {
-            out << USAGE << "\n" << global << "\ndocs/protocol.md lists the protocol commands.\n";
+            out << USAGE << HNEFATAFL_ORG_USAGE << "\n"
+                << global << "\ndocs/protocol.md lists the protocol commands.\n";
             return 0;
         }
         if (vm.count("version")) {
@@ -282,9 +284,9 @@ int run_cli(int argc, const char* const argv[], std::istream& in, std::ostream& 
             throw UsageError{"unknown option '" + printable(rest.front()) + "'"};
         }
         if (!command.empty() && command != "analyze" && command != "perft" && command != "bench" &&
-            command != "bologna")
+            command != "bologna" && command != "hnefatafl-org")
             throw UsageError{"unknown command '" + printable(command) +
-                             "' (analyze, perft, bench, bologna)"};
+                             "' (analyze, perft, bench, bologna, hnefatafl-org)"};
 
         const std::string log_file = vm.count("log-file") ? vm["log-file"].as<std::string>() : "";
         if (Status st = setup_logging(log_file, vm["log-level"].as<std::string>()); !st)
@@ -313,8 +315,12 @@ int run_cli(int argc, const char* const argv[], std::istream& in, std::ostream& 
                   engine.set_option("Threads", std::to_string(vm["threads"].as<int64_t>())));
         if (vm.count("eval-file"))
             apply("--eval-file", engine.set_option("EvalFile", vm["eval-file"].as<std::string>()));
-        // The client logs the rules it plays (the server's) as its first line.
+        // The clients log the rules they play (the server's) as their first line.
         if (command == "bologna") return cmd_bologna(rest, vm, out, err);
+        if (command == "hnefatafl-org")
+            return run_hnefatafl_org_command(
+                rest, vm.count("hash") ? int(vm["hash"].as<int64_t>()) : 0,
+                vm.count("threads") ? int(vm["threads"].as<int64_t>()) : 0, out, err);
         logger().info("Branan {} started, rules {}", BRANAN_VERSION, engine.rules_string());
 
         if (command == "analyze") return cmd_analyze(engine, rest, out, err);

@@ -5,8 +5,8 @@
 
 #include <cerrno>
 
-#include "bologna_codec.h"
 #include "logging.h"
+#include "socket.h"
 #include "text.h"
 
 namespace branan {
@@ -49,7 +49,7 @@ class SocketLines {
 
 int run_htp_referee_client(Engine& engine, const HtpOptions& options, const std::string& host,
                            int port, std::ostream& out, std::ostream& err) {
-    auto fd = bologna::connect_to(host, port, CONNECT_TIMEOUT_MS);
+    auto fd = connect_to(host, port, CONNECT_TIMEOUT_MS);
     if (!fd) {
         err << "branan: error: " << fd.error() << "\n";
         return 1;
@@ -72,7 +72,7 @@ int run_htp_referee_client(Engine& engine, const HtpOptions& options, const std:
             }
             logger().debug("htp referee < {}", *play);
             std::string error;
-            if (!bologna::write_all(*fd, *play + "\n", WRITE_TIMEOUT_MS, error)) {
+            if (!write_all(*fd, *play + "\n", WRITE_TIMEOUT_MS, error)) {
                 err << "branan: error: " << error << "\n";
                 status = 1;
                 break;

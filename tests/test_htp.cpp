@@ -16,7 +16,6 @@
 #include <string>
 #include <vector>
 
-#include "bologna_codec.h"
 #include "hnefatafl_org_coordinates.h"
 #include "htp.h"
 #include "loop.h"
@@ -24,6 +23,7 @@
 #include "movegen.h"
 #include "notation.h"
 #include "pipe_host.h"
+#include "socket.h"
 
 using namespace branan;
 
@@ -398,9 +398,9 @@ TEST_CASE("htp: the command line's HTP options", "[htp]") {
     CHECK(testutil::Host({"--protocol", "htp", "--htp-depth", "0"}).wait_exit() == 2);
     {
         // Nobody listens on a port just closed.
-        auto listener = bologna::listen_loopback(0);
+        auto listener = listen_loopback(0);
         REQUIRE(listener.ok());
-        const int port = bologna::local_port(*listener);
+        const int port = local_port(*listener);
         close(*listener);
         testutil::Host host(
             {"--protocol", "htp", "--referee", "127.0.0.1:" + std::to_string(port)});
@@ -452,22 +452,22 @@ struct SocketReader {
 
 void send_line(int fd, const std::string& line) {
     std::string error;
-    REQUIRE(bologna::write_all(fd, line + "\n", 5000, error));
+    REQUIRE(write_all(fd, line + "\n", 5000, error));
 }
 
 } // namespace
 
 TEST_CASE("htp: the local referee pairs two branan processes for a whole game", "[htp]") {
-    auto listener = bologna::listen_loopback(0);
+    auto listener = listen_loopback(0);
     REQUIRE(listener.ok());
-    const std::string where = "127.0.0.1:" + std::to_string(bologna::local_port(*listener));
+    const std::string where = "127.0.0.1:" + std::to_string(local_port(*listener));
     // The first connection waits and defends; the second attacks (4.6).
     testutil::Host first({"--protocol", "htp", "--referee", where, "--htp-depth", "1"});
     std::string error;
-    const int defender = bologna::accept_within(*listener, 10000, error);
+    const int defender = accept_within(*listener, 10000, error);
     REQUIRE(defender >= 0);
     testutil::Host second({"--protocol", "htp", "--referee", where, "--htp-depth", "1"});
-    const int attacker = bologna::accept_within(*listener, 10000, error);
+    const int attacker = accept_within(*listener, 10000, error);
     REQUIRE(attacker >= 0);
 
     // The referee's own game: it runs each answer as an HTP command.
