@@ -2,8 +2,6 @@
 
 #include <algorithm>
 #include <chrono>
-#include <condition_variable>
-#include <mutex>
 #include <optional>
 #include <thread>
 #include <vector>
@@ -310,28 +308,10 @@ class Client {
         limits.nodes = o_.nodes;
         if (searchable.size() < size_t(generated.size())) limits.searchmoves = searchable;
 
-        std::mutex mutex;
-        std::condition_variable done_cv;
-        bool done = false;
-        BestMove best;
-        SearchInfo last;
-        engine_.on_info([&](const SearchInfo& info) {
-            std::lock_guard lock(mutex);
-            if (info.multipv == 1) last = info;
-        });
-        engine_.on_bestmove([&](const BestMove& b) {
-            std::lock_guard lock(mutex);
-            best = b;
-            done = true;
-            done_cv.notify_all();
-        });
-        if (engine_.go(limits)) {
-            std::unique_lock lock(mutex);
-            done_cv.wait(lock, [&] { return done; });
-        }
-        engine_.wait();
-        engine_.on_info(nullptr);
-        engine_.on_bestmove(nullptr);
+        auto outcome = engine_.search_to_end(limits);
+        if (!outcome) logger().warn("bologna: {}", outcome.error());
+        const BestMove best = outcome ? outcome->best : BestMove{};
+        const SearchInfo last = outcome ? outcome->last : SearchInfo{};
         const auto elapsed =
             std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - received).count();
         Move m = best.best;

@@ -12,25 +12,12 @@
 #include <nlohmann/json.hpp>
 
 #include "notation.h"
+#include "socket.h"
 
 namespace branan::bologna {
 
 namespace {
-
-using Clock = std::chrono::steady_clock;
-
-// Milliseconds left until `deadline` for poll(): -1 = no deadline, 0 = past.
-int poll_ms(bool forever, Clock::time_point deadline) {
-    if (forever) return -1;
-    const auto left =
-        std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now()).count();
-    return int(std::clamp<int64_t>(left, 0, 1 << 30));
-}
-
-std::string errno_text() {
-    return std::strerror(errno);
-}
-
+using Clock = SocketClock;
 } // namespace
 
 // ------------------------------------------------------------------ framing

@@ -1,9 +1,7 @@
 #include "commands.h"
 
 #include <chrono>
-#include <condition_variable>
 #include <cstdio>
-#include <mutex>
 
 #include "display.h"
 #include "notation.h"
@@ -127,7 +125,7 @@ int run_analyze(Engine& engine, const AnalyzeOptions& o, LineWriter& out, std::o
         for (const std::string& l : describe_position(pos, engine.rules_string())) out.line(l);
     }
 
-    engine.on_info([&](const SearchInfo& info) {
+    auto print_info = [&](const SearchInfo& info) {
         std::string pv;
         for (Move m : info.pv) {
             if (!pv.empty()) pv += ' ';
@@ -162,30 +160,13 @@ int run_analyze(Engine& engine, const AnalyzeOptions& o, LineWriter& out, std::o
                           (unsigned long long)info.nodes, human_speed(info.nps).c_str());
             out.line(head + pv);
         }
-    });
-    std::mutex mutex;
-    std::condition_variable done_cv;
-    bool done = false;
-    BestMove best;
-    engine.on_bestmove([&](const BestMove& b) {
-        std::lock_guard lock(mutex);
-        best = b;
-        done = true;
-        done_cv.notify_all();
-    });
-    if (Status st = engine.go(limits); !st) {
-        engine.on_info(nullptr);
-        engine.on_bestmove(nullptr);
-        err << "branan analyze: error: " << st.error() << "\n";
+    };
+    auto outcome = engine.search_to_end(limits, print_info);
+    if (!outcome) {
+        err << "branan analyze: error: " << outcome.error() << "\n";
         return 1;
     }
-    {
-        std::unique_lock lock(mutex);
-        done_cv.wait(lock, [&] { return done; });
-    }
-    engine.wait();
-    engine.on_info(nullptr);
-    engine.on_bestmove(nullptr);
+    const BestMove best = outcome->best;
 
     const std::string best_text = best.best.is_none() ? "(none)" : move_name(*edition, best.best);
     const std::string ponder_text = best.ponder.is_none() ? "" : move_name(*edition, best.ponder);

@@ -4,7 +4,6 @@
 #include <array>
 #include <cassert>
 #include <cstdio>
-#include <mutex>
 
 #include "hnefatafl_org_coordinates.h"
 #include "logging.h"
@@ -337,27 +336,18 @@ Result<std::string> HtpSession::generate_move() {
     } else {
         limits.movetime_ms = options_.movetime_ms;
     }
-    std::mutex mutex;
-    SearchInfo last;
-    BestMove best;
-    engine_.on_info([&](const SearchInfo& info) {
-        std::lock_guard lock(mutex);
-        if (info.multipv == 1) last = info;
-    });
-    engine_.on_bestmove([&](const BestMove& b) {
-        std::lock_guard lock(mutex);
-        best = b;
-    });
     const Clock::time_point t0 = Clock::now();
     Status st = engine_.set_position(*game_);
-    if (st) st = engine_.go(limits);
-    if (st) engine_.wait();
-    engine_.on_info(nullptr);
-    engine_.on_bestmove(nullptr);
+    Result<Engine::SearchOutcome> outcome = Error{""};
+    if (st) {
+        outcome = engine_.search_to_end(limits);
+        if (!outcome) st = Error{outcome.error()};
+    }
     if (!st) return Error{"generate_move: " + st.error()};
     const int64_t delay =
         std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - t0).count();
-    std::lock_guard lock(mutex);
+    const BestMove best = outcome->best;
+    const SearchInfo& last = outcome->last;
     if (!best.best) return Error{"failed to generate move"};
     const std::string play = std::string("play ") + role_name(us) + " " +
                              org_square_name(size_, best.best.from()) + " " +

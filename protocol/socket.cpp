@@ -18,10 +18,9 @@
 namespace branan {
 
 namespace {
+using Clock = SocketClock;
+} // namespace
 
-using Clock = std::chrono::steady_clock;
-
-// Milliseconds left until `deadline` for poll(): -1 = no deadline, 0 = past.
 int poll_ms(bool forever, Clock::time_point deadline) {
     if (forever) return -1;
     const auto left =
@@ -32,8 +31,6 @@ int poll_ms(bool forever, Clock::time_point deadline) {
 std::string errno_text() {
     return std::strerror(errno);
 }
-
-} // namespace
 
 void Socket::reset(int fd) {
     if (fd_ >= 0) close(fd_);

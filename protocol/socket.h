@@ -5,6 +5,7 @@
 // with a deadline, write everything with a deadline, listen on loopback,
 // accept with a deadline. Errors come back as values naming the cause.
 
+#include <chrono>
 #include <cstddef>
 #include <string>
 #include <string_view>
@@ -39,6 +40,12 @@ class Socket {
   private:
     int fd_ = -1;
 };
+
+using SocketClock = std::chrono::steady_clock;
+// Milliseconds left until `deadline`, for poll(): -1 = no deadline, 0 = past.
+int poll_ms(bool forever, SocketClock::time_point deadline);
+// The system's text for the last error (errno).
+std::string errno_text();
 
 // Writes all of `bytes`; false with `error` set when the peer is gone or
 // the socket stays full past the deadline (timeout_ms < 0 waits for ever).

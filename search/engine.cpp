@@ -416,6 +416,28 @@ void Engine::wait() {
     d.join();
 }
 
+Result<Engine::SearchOutcome> Engine::search_to_end(const SearchLimits& limits,
+                                                    std::function<void(const SearchInfo&)> info) {
+    std::mutex mutex;
+    SearchOutcome outcome;
+    on_info([&](const SearchInfo& report) {
+        if (info) info(report);
+        std::lock_guard lock(mutex);
+        if (report.multipv == 1) outcome.last = report;
+    });
+    on_bestmove([&](const BestMove& best) {
+        std::lock_guard lock(mutex);
+        outcome.best = best;
+    });
+    const Status st = go(limits);
+    if (st) wait();
+    on_info(nullptr);
+    on_bestmove(nullptr);
+    if (!st) return Error{st.error()};
+    std::lock_guard lock(mutex);
+    return outcome;
+}
+
 bool Engine::searching() const {
     return impl_->running;
 }

@@ -98,6 +98,17 @@ class Engine {
     void wait(); // until the current search has reported its best move
     bool searching() const;
 
+    // A search run to its end on the caller's thread: its best move and the
+    // last report of its first line. `info` (may be empty) sees every report
+    // on the way, from a search thread. Replaces the callbacks and leaves
+    // none set.
+    struct SearchOutcome {
+        BestMove best;
+        SearchInfo last;
+    };
+    Result<SearchOutcome> search_to_end(const SearchLimits& limits,
+                                        std::function<void(const SearchInfo&)> info = nullptr);
+
     // The static evaluation of the current position (side to move's view).
     Value evaluate() const;
     const EvalParams& eval_params() const;
