@@ -214,9 +214,10 @@ Value Worker::qsearch(Value alpha, Value beta, int ply, int qply, bool pv_node) 
     bool threatened;
     Bitboard block = 0;
     // A draw by a limit before the escape the next move cannot stop.
-    const bool draw_limit_near = (rules_.no_capture_limit > 0 &&
-                             pos_.plies_since_capture() + 1 >= rules_.no_capture_limit) ||
-                            (rules_.draw_ply > 0 && pos_.plies_played() + 2 >= rules_.draw_ply);
+    const bool draw_limit_near =
+        (rules_.no_capture_limit > 0 &&
+         pos_.plies_since_capture() + 1 >= rules_.no_capture_limit) ||
+        (rules_.draw_ply > 0 && pos_.plies_played() + 2 >= rules_.draw_ply);
     if (us == DEFENDERS) {
         if (tafl::king_escapes(pos_)) return mate_in(ply + 1);
         threatened = tafl::king_capture_threat(pos_);
