@@ -4,21 +4,6 @@ namespace branan {
 
 namespace {
 
-// The direction from an edge square into the board, and the two along the
-// edge, for a square on exactly one edge.
-struct EdgeAxes {
-    int inward;
-    int along[2];
-};
-
-EdgeAxes edge_axes(const Edition& v, Square s) {
-    const int n = v.size, f = v.file[s], r = v.rank[s];
-    if (f == 0) return {EAST, {SOUTH, NORTH}};
-    if (f == n - 1) return {WEST, {SOUTH, NORTH}};
-    if (r == 0) return {NORTH, {WEST, EAST}};
-    return {SOUTH, {WEST, EAST}};
-}
-
 // The square `steps` squares from s in direction d (NO_SQUARE off the board).
 int walk(const Edition& v, int s, int d, int steps) {
     for (int i = 0; i < steps && s != NO_SQUARE; ++i) s = v.neighbour[s][d];
@@ -33,7 +18,7 @@ bool attacker_on(Bitboard attackers, int s) {
 bool king_trapped(const Edition& v, Bitboard attackers, int defenders_left, int attackers_left,
                   Square king) {
     if (!test(v.edges, king)) return false;
-    const EdgeAxes axes = edge_axes(v, king);
+    const Edition::EdgeAxes axes = v.edge_axes(king);
     // Next to a corner along the edge (or on one): never.
     for (int d : axes.along) {
         const int s = v.neighbour[king][d];

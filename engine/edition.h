@@ -67,6 +67,18 @@ struct Edition {
             region = grown;
         }
     }
+    // For a square on exactly one edge of the board: the direction into the
+    // board, and the two along the edge (toward file a / rank 1 first).
+    struct EdgeAxes {
+        int inward;
+        std::array<int, 2> along;
+    };
+    EdgeAxes edge_axes(Square s) const {
+        if (file[s] == 0) return {EAST, {SOUTH, NORTH}};
+        if (file[s] == size - 1) return {WEST, {SOUTH, NORTH}};
+        if (rank[s] == 0) return {NORTH, {WEST, EAST}};
+        return {SOUTH, {WEST, EAST}};
+    }
     // Whether every square of `pieces` is held on both axes: on each, a
     // neighbour is off the board or in `safe` (hnefatafl-rs's test that a
     // piece of a fort or a ring cannot be captured).

@@ -54,10 +54,6 @@ void drop_recreating(const Position& pos, MoveList& list) {
     list.count = kept;
 }
 
-bool bans_boards(const Position& pos) {
-    return pos.edition().rules.defender_repetition_ban && pos.side_to_move() == DEFENDERS;
-}
-
 } // namespace
 
 bool is_legal(const Position& pos, Move m) {
@@ -78,12 +74,12 @@ void generate_moves(const Position& pos, MoveList& list) {
         for (unsigned bits = t.file_bits; bits; bits &= bits - 1)
             list.add(Move(from, std::countr_zero(bits) * n + file));
     });
-    if (bans_boards(pos)) drop_recreating(pos, list);
+    if (pos.ban_applies()) drop_recreating(pos, list);
 }
 
 int count_moves(const Position& pos) {
     if (pos.decided().over()) return 0;
-    if (bans_boards(pos)) {
+    if (pos.ban_applies()) {
         MoveList list;
         generate_moves(pos, list);
         return list.size();
@@ -112,11 +108,7 @@ bool side_can_move(const Position& pos, Side side) {
 
 bool has_legal_move(const Position& pos) {
     if (pos.decided().over()) return false;
-    if (bans_boards(pos)) {
-        MoveList list;
-        generate_moves(pos, list);
-        return !list.empty();
-    }
+    if (pos.ban_applies()) return count_moves(pos) > 0;
     return side_can_move(pos, pos.side_to_move());
 }
 

@@ -113,10 +113,7 @@ Position::Position(EditionPtr edition) : Position(std::move(edition), true) {
     side_ = edition_->start_side;
     history_.back().key = compute_key();
     set_decided(history_.back());
-    if (edition_->rules.defender_repetition_ban) {
-        ban_filter_.assign(BAN_FILTER_SLOTS, 0);
-        if (edition_->rules.ban_includes_start) remember_board();
-    }
+    start_ban_list();
 }
 
 Result<Position> Position::from_placement(EditionPtr edition,
@@ -144,10 +141,7 @@ Result<Position> Position::from_placement(EditionPtr edition,
     st.fullmove = fullmove;
     pos.set_decided(st);
     // The boards before a TFEN are unknown: the given one is the first.
-    if (pos.edition_->rules.defender_repetition_ban) {
-        pos.ban_filter_.assign(BAN_FILTER_SLOTS, 0);
-        if (pos.edition_->rules.ban_includes_start) pos.remember_board();
-    }
+    pos.start_ban_list();
     return pos;
 }
 
@@ -233,6 +227,12 @@ bool Position::banned_board(Move m) const {
         board_key() ^ zobrist::piece_square[p][m.from()] ^ zobrist::piece_square[p][m.to()];
     if (!ban_filter_[k % BAN_FILTER_SLOTS]) return false;
     return std::find(boards_.begin(), boards_.end(), k) != boards_.end();
+}
+
+void Position::start_ban_list() {
+    if (!edition_->rules.defender_repetition_ban) return;
+    ban_filter_.assign(BAN_FILTER_SLOTS, 0);
+    if (edition_->rules.ban_includes_start) remember_board();
 }
 
 void Position::remember_board() {

@@ -92,11 +92,11 @@ class Position {
     // Full end-of-game check in the order of RULES.md.
     GameResult result() const;
 
-    // Whether m, a move of the side to move, is refused by the defenders'
-    // repetition ban (dban): its board before captures is an earlier board.
-    bool recreates_board(Move m) const {
-        return !ban_filter_.empty() && side_ == DEFENDERS && banned_board(m);
-    }
+    // Whether the defenders' repetition ban (dban) applies to the side to
+    // move, and whether it refuses m: its board before captures is an
+    // earlier board.
+    bool ban_applies() const { return !ban_filter_.empty() && side_ == DEFENDERS; }
+    bool recreates_board(Move m) const { return ban_applies() && banned_board(m); }
 
     // Zobrist key computed from scratch (for checking the incremental one).
     uint64_t compute_key() const;
@@ -113,6 +113,8 @@ class Position {
     // The key of the placement alone (the side to move left out).
     uint64_t board_key() const;
     bool banned_board(Move m) const;
+    // The list of boards, empty or with the first board (dbans).
+    void start_ban_list();
     void remember_board();
 
     EditionPtr edition_;

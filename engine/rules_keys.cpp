@@ -485,24 +485,23 @@ const RulesKey* find_rules_key(std::string_view name) {
 }
 
 Status check_combinations(const Rules& r) {
-    auto code_letter = [](RuleCode c) {
-        for (const auto& l : RULE_CODES)
-            if (l.value == c) return std::string(l.text);
-        return std::string("?");
+    // A key as the table prints it, for the messages.
+    auto key_text = [&](const char* name) {
+        return std::string(name) + ":" + find_rules_key(name)->print(r).value_or("");
     };
     if (r.shieldwall_code != RuleCode::OPENTAFL) {
-        const std::string key = "swr:" + code_letter(r.shieldwall_code);
         if (r.shieldwall == Shieldwall::NONE)
-            return Error{key + " says how shieldwalls are judged, but there are none (sw:n)"};
+            return Error{key_text("swr") +
+                         " says how shieldwalls are judged, but there are none (sw:n)"};
         if (!r.shieldwall_flank)
-            return Error{key + " has no form where any wall piece captures (swf:n is OpenTafl's)"};
+            return Error{key_text("swr") +
+                         " has no form where any wall piece captures (swf:n is OpenTafl's)"};
     }
     if (r.edge_fort_code != RuleCode::OPENTAFL && !r.edge_fort)
-        return Error{"efr:" + code_letter(r.edge_fort_code) +
+        return Error{key_text("efr") +
                      " says how edge forts are judged, but there are none (efe:n)"};
     if (r.encirclement_code != RuleCode::OPENTAFL && !r.encirclement)
-        return Error{"surr:" + code_letter(r.encirclement_code) +
-                     " says how encirclement is judged, but it is off (surf:n)"};
+        return Error{key_text("surr") + " says how encirclement is judged, but it is off (surf:n)"};
     if (!r.ban_includes_start && !r.defender_repetition_ban)
         return Error{"dbans:n says what the repetition ban compares with, but there is none "
                      "(dban:n)"};

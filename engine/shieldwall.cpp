@@ -1,7 +1,5 @@
 #include "shieldwall.h"
 
-#include <array>
-
 namespace branan {
 
 namespace {
@@ -135,15 +133,15 @@ Bitboard edge_wall_captures(const Edition& v, const EdgeBoard& b, Side mover, Sq
     // A corner lies on two edges; only the king stops there, and the game
     // is then over.
     if (on_rank_edge == on_file_edge) return 0;
-    const int inward = on_rank_edge ? (r == 0 ? NORTH : SOUTH) : (f == 0 ? EAST : WEST);
+    const Edition::EdgeAxes axes = v.edge_axes(to);
     const Bitboard ours = b.side[mover], theirs = b.side[~mover];
     const bool corners_close = v.rules.shieldwall == Shieldwall::STRONG;
     const bool every_wall = v.rules.shieldwall_code == RuleCode::HNEFATAFL_ORG;
     Bitboard taken = 0;
-    for (int along : on_rank_edge ? std::array{WEST, EAST} : std::array{SOUTH, NORTH}) {
+    for (int along : axes.along) {
         Bitboard run = 0;
         int s = v.neighbour[to][along];
-        while (s != NO_SQUARE && test(theirs, s) && test(ours, v.neighbour[s][inward])) {
+        while (s != NO_SQUARE && test(theirs, s) && test(ours, v.neighbour[s][axes.inward])) {
             run |= square_bb(s);
             s = v.neighbour[s][along];
         }
