@@ -1,11 +1,12 @@
 #pragma once
 
 // Square names: a file letter from 'a' and a rank number from 1, "a1" being
-// square 0 on a board of any size. The one writer of them, for the rules
+// square 0 on a board of any size. The one writer and reader of them, for the rules
 // strings and for the notation above them (which also has an Edition; rules
 // do not).
 
 #include <string>
+#include <string_view>
 
 #include "types.h"
 
@@ -14,5 +15,8 @@ namespace branan {
 inline std::string square_text(int size, Square s) {
     return std::string(1, char('a' + s % size)) + std::to_string(s / size + 1);
 }
+
+// The square a name gives on a board of `size`; "bad square '...'" if none.
+Result<Square> parse_square_text(int size, std::string_view text);
 
 } // namespace branan

@@ -212,14 +212,6 @@ constexpr RulesKey special_pieces(const char* name) {
 
 // ------------------------------------------------------------ squares
 
-Result<Square> parse_square_text(int size, std::string_view t) {
-    auto bad = [&] { return Error{"bad square '" + printable(t) + "'"}; };
-    if (t.size() < 2 || t[0] < 'a' || t[0] >= 'a' + size) return bad();
-    auto rank = parse_integer(t.substr(1), 1, size);
-    if (!rank || t[1] < '0' || t[1] > '9') return bad();
-    return Square((*rank - 1) * size + (t[0] - 'a'));
-}
-
 // Squares separated by commas, each once, kept sorted; empty items are
 // skipped (OpenTafl ends its lists with a comma).
 Status read_squares(std::vector<Square>& out, int size, std::string_view value) {

@@ -1,12 +1,13 @@
 #include "adapter.h"
 
-#include <cctype>
 #include <cmath>
 #include <cstdio>
 #include <iostream>
 #include <mutex>
 #include <sstream>
 
+#include "coordinates.h"
+#include "hnefatafl_org_coordinates.h"
 #include "rules.h"
 
 namespace branan::match {
@@ -551,18 +552,16 @@ class HtpAdapter : public ProcessAdapter {
     std::string quit_command() const override { return "quit"; }
     static const char* role(Side s) { return s == ATTACKERS ? "attacker" : "defender"; }
 
-    // Squares as the site writes them: 0 + lowercase on 7x7, uppercase on
-    // 13x13, lowercase on 11x11 (ours are lowercase on every board).
-    std::string site_square(std::string sq) const {
-        if (size_ == 7) return "0" + sq;
-        if (size_ == 13)
-            for (char& c : sq) c = char(std::toupper(static_cast<unsigned char>(c)));
-        return sq;
+    // Squares as the site writes them (hnefatafl_org_coordinates.h). A
+    // name that does not read is passed on as it is, for the referee to
+    // refuse.
+    std::string site_square(const std::string& sq) const {
+        auto s = parse_square_text(size_, sq);
+        return s ? org_square_name(size_, *s) : sq;
     }
-    std::string our_square(std::string sq) const {
-        if (size_ == 7 && !sq.empty() && sq[0] == '0') sq.erase(0, 1);
-        for (char& c : sq) c = char(std::tolower(static_cast<unsigned char>(c)));
-        return sq;
+    std::string our_square(const std::string& sq) const {
+        auto s = parse_org_square(size_, sq);
+        return s ? square_text(size_, *s) : sq;
     }
     std::string site_move(const std::string& move) const {
         const size_t dash = move.find('-');

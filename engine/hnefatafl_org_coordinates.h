@@ -4,7 +4,7 @@
 // letter and rank number from a1 at the bottom left, like ours, but the
 // letters' case and a prefix say the board size: 11x11 lowercase (`d1`),
 // 13x13 uppercase (`D1`), 7x7 `0` then lowercase (`0d1`). Shared by the HTP
-// engine loop and the hnefatafl.org bot client.
+// engine loop, the hnefatafl.org bot client and branan-match's HTP adapter.
 
 #include <string>
 #include <string_view>
