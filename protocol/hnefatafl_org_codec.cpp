@@ -293,10 +293,9 @@ std::string move_text(const Position& before, Move m) {
         branan::square_text(v.size, m.from()) + "-" + branan::square_text(v.size, m.to());
     Position after = before;
     after.make_move(m);
-    const Bitboard enemies = before.pieces(~before.side_to_move());
-    for (Square s = 0; s < v.size * v.size; ++s)
-        if (test(enemies, s) && before.piece_on(s) != KING && after.piece_on(s) == NO_PIECE)
-            out += "x" + branan::square_text(v.size, s);
+    // The site writes no captured king.
+    for_each_square(after.last_captured() & ~before.pieces(KING),
+                    [&](Square s) { out += "x" + branan::square_text(v.size, s); });
     return out;
 }
 
