@@ -337,38 +337,35 @@ int Position::occurrences() const {
     const StateInfo& st = history_.back();
     int count = 1;
     const int n = int(history_.size()) - 1;
-    const int span = edition_->rules.repetition_span;
-    int limit = span ? std::min(span, st.repetition_window) : st.repetition_window;
-    // repm: the position at the window's start (made by a capture, or the
-    // root) is not counted.
-    if (edition_->rules.repetition_moves_only && limit == st.repetition_window) --limit;
-    for (int back = 2; back <= limit && back <= n; back += 2)
+    const int reach = repetition_reach(edition_->rules, st.repetition_window);
+    for (int back = 2; back <= reach && back <= n; back += 2)
         if (history_[n - back].key == st.key) ++count;
     return count;
+}
+
+Winner repetition_winner(RepetitionOutcome outcome, Side mover) {
+    auto winner_of = [](Side s) { return s == ATTACKERS ? Winner::ATTACKERS : Winner::DEFENDERS; };
+    switch (outcome) {
+    case RepetitionOutcome::DRAW:
+        return Winner::DRAW;
+    case RepetitionOutcome::MOVER_LOSES:
+        return winner_of(~mover);
+    case RepetitionOutcome::MOVER_WINS:
+        return winner_of(mover);
+    case RepetitionOutcome::DEFENDERS_LOSE:
+        return Winner::ATTACKERS;
+    case RepetitionOutcome::IGNORED:
+        break;
+    }
+    return Winner::NONE;
 }
 
 GameResult Position::result() const {
     const StateInfo& st = history_.back();
     if (st.decided.over()) return st.decided;
     const Rules& r = edition_->rules;
-    if (r.repetition != RepetitionOutcome::IGNORED && occurrences() >= r.repetition_count) {
-        const Side mover = ~side_;
-        auto winner_of = [](Side s) {
-            return s == ATTACKERS ? Winner::ATTACKERS : Winner::DEFENDERS;
-        };
-        switch (r.repetition) {
-        case RepetitionOutcome::DRAW:
-            return {Winner::DRAW, EndReason::REPETITION};
-        case RepetitionOutcome::MOVER_LOSES:
-            return {winner_of(~mover), EndReason::REPETITION};
-        case RepetitionOutcome::MOVER_WINS:
-            return {winner_of(mover), EndReason::REPETITION};
-        case RepetitionOutcome::DEFENDERS_LOSE:
-            return {Winner::ATTACKERS, EndReason::REPETITION};
-        case RepetitionOutcome::IGNORED:
-            break;
-        }
-    }
+    if (r.repetition != RepetitionOutcome::IGNORED && occurrences() >= r.repetition_count)
+        return {repetition_winner(r.repetition, ~side_), EndReason::REPETITION};
     if (r.no_capture_limit > 0 && st.plies_since_capture >= r.no_capture_limit)
         return {Winner::DRAW, EndReason::MOVE_LIMIT};
     if (!has_legal_move(*this)) {

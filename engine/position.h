@@ -4,6 +4,7 @@
 // of one game. make_move/unmake_move are exact inverses; captures and the
 // end of the game follow the Edition's data.
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -200,6 +201,19 @@ inline GameResult decided_by_pieces(const Edition& v, Bitboard attackers, Bitboa
         return {Winner::ATTACKERS, EndReason::CANNOT_ESCAPE};
     return {};
 }
+
+// How many plies back a repetition count looks (repw, repm), given the
+// plies since the last capture (or null move): the position at the start
+// of that window is left out under repm (a capture, or the root, made it).
+inline int repetition_reach(const Rules& r, int window) {
+    int reach = r.repetition_span ? std::min(r.repetition_span, window) : window;
+    if (r.repetition_moves_only && reach == window) --reach;
+    return reach;
+}
+
+// Who wins when the repetition rule fires on a position `mover` made:
+// Winner::NONE when the rules ignore repetition.
+Winner repetition_winner(RepetitionOutcome outcome, Side mover);
 
 // Checks what the rules forbid in a placement: exactly one king, no soldier
 // on a square where it may not stop.

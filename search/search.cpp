@@ -61,28 +61,12 @@ Value Worker::path_rules(int ply) const {
     const Rules& r = rules_;
     if (r.repetition != RepetitionOutcome::IGNORED && windows_[idx_] >= 4) {
         const uint64_t key = keys_[idx_];
-        int window =
-            r.repetition_span ? std::min(r.repetition_span, windows_[idx_]) : windows_[idx_];
-        // repm: the position at the window's start (made by a capture, or
-        // the game's first) is not counted.
-        if (r.repetition_moves_only && window == windows_[idx_]) --window;
+        const int reach = repetition_reach(r, windows_[idx_]);
         int count = 1;
-        for (int back = 4; back <= window && back <= idx_; back += 2)
+        for (int back = 4; back <= reach && back <= idx_; back += 2)
             if (keys_[idx_ - back] == key && ++count >= r.repetition_count) break;
-        if (count >= r.repetition_count) {
-            switch (r.repetition) {
-            case RepetitionOutcome::DRAW:
-                return VALUE_ZERO;
-            case RepetitionOutcome::MOVER_LOSES: // the mover is the opponent
-                return mate_in(ply);
-            case RepetitionOutcome::MOVER_WINS:
-                return mated_in(ply);
-            case RepetitionOutcome::DEFENDERS_LOSE:
-                return pos_.side_to_move() == ATTACKERS ? mate_in(ply) : mated_in(ply);
-            case RepetitionOutcome::IGNORED:
-                break;
-            }
-        }
+        if (count >= r.repetition_count)
+            return end_value(repetition_winner(r.repetition, ~pos_.side_to_move()), ply);
     }
     if (r.no_capture_limit > 0 && pos_.plies_since_capture() >= r.no_capture_limit)
         return VALUE_ZERO;
@@ -181,11 +165,11 @@ struct LmrInit {
 
 } // namespace
 
-// The game was decided by the last move: a draw (the ply limit) or a win,
-// read from the winner rather than assumed to be the mover's, so that a
-// rule where a move can lose at once stays scored right.
-Value Worker::decided_value(int ply) const {
-    const Winner w = pos_.decided().winner;
+// The value of a game's end for the side to move: a draw (a repetition,
+// the ply limit) or a win, read from the winner rather than assumed to be
+// the mover's, so that a rule where a move can lose at once stays scored
+// right.
+Value Worker::end_value(Winner w, int ply) const {
     if (w == Winner::DRAW) return VALUE_ZERO;
     const bool stm_won = (w == Winner::ATTACKERS) == (pos_.side_to_move() == ATTACKERS);
     return stm_won ? mate_in(ply) : mated_in(ply);
@@ -205,7 +189,7 @@ bool Worker::enter_node(int ply, bool pv_node) {
 
 Value Worker::qsearch(Value alpha, Value beta, int ply, int qply, bool pv_node) {
     if (!enter_node(ply, pv_node)) return VALUE_ZERO;
-    if (pos_.decided().over()) return decided_value(ply);
+    if (pos_.decided().over()) return end_value(pos_.decided().winner, ply);
     if (rules_.no_capture_limit > 0 && pos_.plies_since_capture() >= rules_.no_capture_limit)
         return VALUE_ZERO;
     if (ply >= MAX_PLY - 4) return evaluate(pos_, *ctx_.params);
@@ -304,7 +288,7 @@ Value Worker::search(Value alpha, Value beta, int depth, int ply, bool pv_node, 
     if (!enter_node(ply, pv_node)) return VALUE_ZERO;
 
     // The end of the game.
-    if (pos_.decided().over()) return decided_value(ply);
+    if (pos_.decided().over()) return end_value(pos_.decided().winner, ply);
     if (const Value r = path_rules(ply); r != VALUE_NONE) return r;
     if (ply >= MAX_PLY - 4) return evaluate(pos_, *ctx_.params);
 

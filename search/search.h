@@ -100,7 +100,7 @@ class Worker {
 
     Value root_search(int pv_idx, Value alpha, Value beta, int depth);
     Value search(Value alpha, Value beta, int depth, int ply, bool pv_node, bool cut_node);
-    Value decided_value(int ply) const;
+    Value end_value(Winner w, int ply) const;
     bool enter_node(int ply, bool pv_node);
     Value qsearch(Value alpha, Value beta, int ply, int qply, bool pv_node);
     // Game-end rules that depend on the path (repetition, no-capture limit):
