@@ -173,6 +173,10 @@ const std::vector<Preset>& presets() {
     return table;
 }
 
+const char* hnefatafl_org_preset(int size) {
+    return size == 11 ? "hnefatafl-org" : size == 7 ? "hnefatafl-org-brandubh" : nullptr;
+}
+
 std::string_view default_preset_name() {
     return presets().front().name;
 }

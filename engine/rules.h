@@ -167,6 +167,10 @@ struct Preset {
 // The preset table. The first entry is the default.
 const std::vector<Preset>& presets();
 Result<Rules> preset_rules(std::string_view name);
+// hnefatafl.org's preset for one of its board sizes, with the server's
+// counts; nullptr for a size Branan does not play there (13 until boards
+// above 11x11 come).
+const char* hnefatafl_org_preset(int size);
 std::string_view default_preset_name();
 
 } // namespace branan

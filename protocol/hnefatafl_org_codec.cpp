@@ -44,7 +44,7 @@ Result<Rules> server_rules(int size) {
         return Error{"13x13 games are not supported yet (boards larger than 11x11 are issue 20)"};
     if (size != 11 && size != 7)
         return Error{"board size " + std::to_string(size) + " (the server plays 7, 11 and 13)"};
-    const char* preset = size == 11 ? "hnefatafl-org" : "hnefatafl-org-brandubh";
+    const char* preset = hnefatafl_org_preset(size);
     auto rules = preset_rules(preset);
     if (!rules) return Error{"this build has no '" + std::string(preset) + "' rules preset"};
     return rules;
