@@ -27,6 +27,10 @@ struct SearchLimits {
     int64_t budget_ms = 0;
     int64_t time_ms[2] = {-1, -1}; // remaining clock per side (index Side); -1 = no clock
     int64_t inc_ms[2] = {0, 0};
+    // With a clock: a period given afresh for every move once the main time
+    // (time_ms) is spent, as OpenTafl's overtime periods: a move may use
+    // its clock and this much more without losing. 0 = none.
+    int64_t byoyomi_ms = 0;
     int movestogo = 0;
     int mate = 0; // search for a win in this many moves
     bool infinite = false;
@@ -69,7 +73,11 @@ class Engine {
     // (BY_SIDE for what an OpenTafl host sends; see RulesReading).
     Status set_rules(std::string_view rules_string, RulesReading reading = RulesReading::BY_PIECE);
     // fen empty = the start position of the current rules. moves: move texts.
+    // Made into a Position with its history, then set as below.
     Status set_position(std::string_view tfen, const std::vector<std::string>& moves);
+    // The game as `pos` holds it: its history since its root (the moves
+    // made on it) is the game's, so repetitions, the no-capture count and
+    // the defenders' repetition ban are judged on the whole game.
     Status set_position(const Position& pos);
     const Position& position() const;
     std::string rules_string() const;
