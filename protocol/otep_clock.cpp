@@ -17,6 +17,9 @@ constexpr int64_t INCREMENT_UNIT_MS = 1000;
 // the host's delay only ever makes the gain smaller, and its 100 ms clock
 // updates can make the earlier reading stale by that much.
 constexpr int64_t INCREMENT_ROUNDING_MS = 400;
+// The main time is shared as if this many moves were left (as the time
+// manager guesses for a clock without movestogo).
+constexpr int64_t MAIN_TIME_MOVES = 35;
 // What is kept back of a period: a twentieth of it, at least this much.
 constexpr int64_t PERIOD_MARGIN_DIVISOR = 20;
 constexpr int64_t PERIOD_MARGIN_MIN_MS = 50;
@@ -69,10 +72,17 @@ SearchLimits plan_move_limits(const OtepClock& c, Side us, int64_t increment_ms)
         limits.movetime_ms = std::max<int64_t>(1, left - period_margin_ms(left));
         return limits;
     }
-    limits.time_ms[us] = c.ms[us];
-    limits.inc_ms[us] = increment_ms;
-    if (periods_follow)
-        limits.byoyomi_ms = std::max<int64_t>(0, c.overtime_ms - period_margin_ms(c.overtime_ms));
+    // Main time: a share of it (and of the increment) for this move, and
+    // when periods follow, a period too, since every move gets one once
+    // the main time is spent. Aimed at (the time manager aims at half the
+    // budget and stops early on a stable best move), with at most twice
+    // that: an 11x11 depth can take five times the last, and a limit that
+    // far off would spend the main time in a few moves.
+    const int64_t share = c.ms[us] / MAIN_TIME_MOVES + increment_ms * 3 / 4;
+    const int64_t period =
+        periods_follow ? std::max<int64_t>(0, c.overtime_ms - period_margin_ms(c.overtime_ms)) : 0;
+    limits.budget_ms =
+        std::max<int64_t>(1, std::min(c.ms[us] * 3 / 4 + period, 2 * (share + period)));
     return limits;
 }
 

@@ -47,10 +47,10 @@ int64_t period_margin_ms(int64_t period_ms);
 // - no clock line (an untimed game): 5 s a move;
 // - inside an overtime period: what is left of it, less its margin, used
 //   whole (time not used is lost);
-// - main time: a clock of that main time with the increment, and when
-//   periods follow, one period (less its margin) more for every move: a
-//   share of the main time plus the period (never more than 3/4 of the main
-//   time plus the period), since every move gets a period once it is spent.
+// - main time: a budget aimed at a share of it (1/35, plus 3/4 of the
+//   increment) and, when periods follow, one period less its margin, since
+//   every move gets a period once the main time is spent; at most twice
+//   that aim, and never more than 3/4 of the main time plus the period.
 SearchLimits plan_move_limits(const OtepClock& clock, Side us, int64_t increment_ms);
 
 } // namespace branan

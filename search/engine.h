@@ -27,10 +27,6 @@ struct SearchLimits {
     int64_t budget_ms = 0;
     int64_t time_ms[2] = {-1, -1}; // remaining clock per side (index Side); -1 = no clock
     int64_t inc_ms[2] = {0, 0};
-    // With a clock: a period given afresh for every move once the main time
-    // (time_ms) is spent, as OpenTafl's overtime periods: a move may use
-    // its clock and this much more without losing. 0 = none.
-    int64_t byoyomi_ms = 0;
     int movestogo = 0;
     int mate = 0; // search for a win in this many moves
     bool infinite = false;

@@ -67,11 +67,6 @@ void TimeManager::init(const SearchLimits& limits, Side us, int64_t overhead) {
     // The last move before the time control may use nearly all of it.
     if (mtg == 1) maximum = std::min<int64_t>(left * 9 / 10, left - 10);
     optimum = std::min(optimum, maximum);
-    // A period that every move gets once the clock is spent is every
-    // move's share of the game's time too: it comes whole on top of both.
-    const int64_t period = std::max<int64_t>(0, limits.byoyomi_ms);
-    optimum += period;
-    maximum += period;
     optimum_ms_ = std::max<int64_t>(1, optimum);
     maximum_ms_ = std::max<int64_t>(1, maximum);
 }

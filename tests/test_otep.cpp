@@ -254,19 +254,24 @@ TimeManager planned(const std::string& clock_line, Side us, int64_t increment_ms
 } // namespace
 
 TEST_CASE("otep: the time plan on OpenTafl's clock, Move Overhead kept back once", "[otep]") {
-    // Main time alone: a share of it (1/35 of what the overhead leaves), up
-    // to five times that; the plan is the clock's, not a fixed time.
+    // Main time alone: a budget of twice a share of it (1/35), aimed at its
+    // half, less the overhead.
     TimeManager t = planned("clock 60000 90000 0 0 0", ATTACKERS);
-    CHECK(t.optimum_ms() == 59970 / 35);
-    CHECK(t.maximum_ms() == 59970 / 35 * 5);
+    CHECK(t.maximum_ms() == 2 * (60000 / 35) - 30);
+    CHECK(t.optimum_ms() == (2 * (60000 / 35) - 30) / 2);
     t = planned("clock 60000 90000 0 0 0", DEFENDERS);
-    CHECK(t.optimum_ms() == 89970 / 35);
+    CHECK(t.maximum_ms() == 2 * (90000 / 35) - 30);
     // The Move Overhead set, not the default.
     t = planned("clock 60000 90000 0 0 0", ATTACKERS, 0, 500);
-    CHECK(t.optimum_ms() == 59500 / 35);
-    // The increment learnt from the clock: 3/4 of it on top.
+    CHECK(t.maximum_ms() == 2 * (60000 / 35) - 500);
+    // The increment learnt from the clock: 3/4 of it in the share.
     t = planned("clock 60000 90000 0 0 0", ATTACKERS, 2000);
-    CHECK(t.optimum_ms() == 59970 / 35 + 1500);
+    CHECK(t.maximum_ms() == 2 * (60000 / 35 + 1500) - 30);
+    // Fifteen moves on such budgets leave 40 % of the clock at worst.
+    int64_t left = 8000;
+    for (int i = 0; i < 15; ++i)
+        left -= planned("clock " + std::to_string(left) + " 8000 0 0 0", ATTACKERS).maximum_ms();
+    CHECK(left > 3200);
 
     // Inside an overtime period (issue 23: 0.8 s of 2 s were used): what is
     // left of it, less a twentieth (at least 50 ms) and the overhead, used
@@ -283,19 +288,19 @@ TEST_CASE("otep: the time plan on OpenTafl's clock, Move Overhead kept back once
     CHECK(t.maximum_ms() == 6000 - 300 - 30);
 
     // Main time with periods after it: the share of the main time plus a
-    // period (less its margin), on both the optimum and the maximum.
+    // period less its margin (4750 ms of 5 s) is the aim; at most twice it.
     t = planned("clock 1500* 60000 5 2 3", DEFENDERS);
-    CHECK(t.optimum_ms() == 59970 / 35 + 4750);
-    CHECK(t.maximum_ms() == 59970 / 35 * 5 + 4750);
+    CHECK(t.optimum_ms() == (2 * (60000 / 35 + 4750) - 30) / 2);
+    CHECK(t.maximum_ms() == 2 * (60000 / 35 + 4750) - 30);
     // Little main time left: the period makes most of the move, within
-    // what the host allows (main time + one period).
+    // what the host allows (main time + one period): 3/4 of the main time
+    // and the period less its margin.
     t = planned("clock 1000 60000 10 1 1", ATTACKERS);
-    CHECK(t.optimum_ms() == 970 / 35 + 9500);
-    CHECK(t.maximum_ms() == 970 / 35 * 5 + 9500);
+    CHECK(t.maximum_ms() == 750 + 9500 - 30);
     CHECK(t.maximum_ms() < 1000 + 10000);
     // No periods left: the main time alone.
     t = planned("clock 1000 60000 10 0 1", ATTACKERS);
-    CHECK(t.maximum_ms() == 970 / 35 * 5);
+    CHECK(t.maximum_ms() == 2 * (1000 / 35) - 30);
 
     // No clock line at all: 5 s a move.
     TimeManager untimed;
