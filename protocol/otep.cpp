@@ -201,6 +201,8 @@ class OtepLoop {
             resync(to_opentafl_position(*game_), *side);
         }
         follow_clock(*side);
+        // One line: an earlier `analyze` may have asked for more.
+        engine_.set_option("MultiPV", "1");
         SearchLimits limits = plan_move_limits(clock_, *side, increment_ms_);
         if (options_.depth > 0) limits = fixed_depth();
         if (!rejected_.empty()) {
