@@ -92,6 +92,10 @@ class Position {
     int occurrences() const;
     // Full end-of-game check in the order of RULES.md.
     GameResult result() const;
+    // Every ply's state since the root (the start, a TFEN or clear_history),
+    // the root first and the current position last: the keys and repetition
+    // windows a search needs to judge the game's history.
+    const std::vector<StateInfo>& states() const { return history_; }
 
     // Whether the defenders' repetition ban (dban) applies to the side to
     // move, and whether it refuses m: its board before captures is an

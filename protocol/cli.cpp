@@ -238,6 +238,8 @@ int run_cli(int argc, const char* const argv[], std::istream& in, std::ostream& 
         "htp-movetime", po::value<int64_t>(),
         "HTP, untimed games: milliseconds per move (default 5000)")(
         "htp-depth", po::value<int>(), "HTP, untimed games: search to this depth instead")(
+        "otep-depth", po::value<int>(),
+        "OTEP: search every move to this depth, whatever the clock (reproducible games)")(
         "log-file", po::value<std::string>(), "log to this file instead of stderr")(
         "log-level", po::value<std::string>()->default_value("warn"),
         "trace, debug, info, warn, error, critical, off");
@@ -301,6 +303,8 @@ int run_cli(int argc, const char* const argv[], std::istream& in, std::ostream& 
         if (vm.count("htp-movetime"))
             htp.movetime_ms = checked<int64_t>(vm, "htp-movetime", 1, int64_t(1) << 40);
         if (vm.count("htp-depth")) htp.depth = checked(vm, "htp-depth", 1, uci::MAX_GO_DEPTH);
+        OtepOptions otep;
+        if (vm.count("otep-depth")) otep.depth = checked(vm, "otep-depth", 1, uci::MAX_GO_DEPTH);
 
         Engine engine;
         auto apply = [&](const char* what, Status st) {
@@ -339,7 +343,7 @@ int run_cli(int argc, const char* const argv[], std::istream& in, std::ostream& 
             if (host.empty()) throw UsageError{"--referee: the host is missing"};
             return run_htp_referee_client(engine, htp, host, port, out, err);
         }
-        run_protocol(engine, *protocol, in, out, htp);
+        run_protocol(engine, *protocol, in, out, htp, otep);
         return 0;
     } catch (const po::error& e) {
         err << "branan: error: " << e.what() << "\n(branan --help lists the options)\n";

@@ -26,11 +26,11 @@ Protocol detect_protocol(std::string_view first_line) {
 }
 
 void run_protocol(Engine& engine, Protocol protocol, std::istream& in, std::ostream& out,
-                  const HtpOptions& htp) {
+                  const HtpOptions& htp, const OtepOptions& otep) {
     LineReader reader(in);
     std::string line;
 
-    if (protocol == Protocol::OTEP) return run_otep(engine, "", reader, out);
+    if (protocol == Protocol::OTEP) return run_otep(engine, otep, "", reader, out);
     if (protocol == Protocol::HTP) return run_htp(engine, htp, "", reader, out);
     if (protocol == Protocol::AUTO) {
         // The first non-empty line decides; the UCI loop (and its engine
@@ -45,7 +45,7 @@ void run_protocol(Engine& engine, Protocol protocol, std::istream& in, std::ostr
             }
         }
         const Protocol detected = detect_protocol(line);
-        if (detected == Protocol::OTEP) return run_otep(engine, line, reader, out);
+        if (detected == Protocol::OTEP) return run_otep(engine, otep, line, reader, out);
         if (detected == Protocol::HTP) return run_htp(engine, htp, line, reader, out);
     }
     UciLoop uci(engine, out);

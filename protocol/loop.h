@@ -9,6 +9,7 @@
 
 #include "engine.h"
 #include "htp.h"
+#include "otep.h"
 
 namespace branan {
 
@@ -23,8 +24,9 @@ Protocol detect_protocol(std::string_view first_line);
 
 // Runs the chosen loop until quit/goodbye or the end of input; any search
 // is stopped before it returns.
-// `htp`: how the HTP loop thinks in untimed games.
+// `htp`: how the HTP loop thinks in untimed games; `otep`: the OTEP loop's
+// fixed depth, if any.
 void run_protocol(Engine& engine, Protocol protocol, std::istream& in, std::ostream& out,
-                  const HtpOptions& htp = {});
+                  const HtpOptions& htp = {}, const OtepOptions& otep = {});
 
 } // namespace branan

@@ -1,6 +1,7 @@
 #include "otep.h"
 
 #include <algorithm>
+#include <chrono>
 #include <condition_variable>
 #include <mutex>
 #include <optional>
@@ -20,6 +21,8 @@ namespace {
 
 // The longest `analyze` read as asked, in seconds (about 35 years).
 constexpr int64_t MAX_ANALYSIS_S = int64_t(1) << 30;
+// `analyze N 0` still searches this long.
+constexpr int64_t MIN_ANALYSIS_MS = 100;
 
 std::optional<Side> to_side(std::string_view s) {
     if (s == "attackers") return ATTACKERS;
@@ -29,7 +32,8 @@ std::optional<Side> to_side(std::string_view s) {
 
 class OtepLoop {
   public:
-    OtepLoop(Engine& engine, std::ostream& out) : engine_(engine), writer_(out) {
+    OtepLoop(Engine& engine, const OtepOptions& options, std::ostream& out)
+        : engine_(engine), options_(options), writer_(out) {
         game_.emplace(engine_.position());
         engine_.on_info([this](const SearchInfo& info) { on_info(info); });
         engine_.on_bestmove([this](const BestMove& best) { on_bestmove(best); });
@@ -40,10 +44,18 @@ class OtepLoop {
         engine_.on_bestmove(nullptr);
     }
 
-    void hello() { writer_.line("hello"); }
+    void hello() { send("hello"); }
+
+    // Every line out, as every line in, is logged at debug level: OpenTafl
+    // never shows what the engine prints, so a log file is the only trace.
+    void send(const std::string& line) {
+        logger().debug("otep >> {}", printable(line, 1000));
+        writer_.line(line);
+    }
 
     // Returns false when the session is over (goodbye).
     bool handle(std::string_view line) {
+        logger().debug("otep << {}", printable(line, 1000));
         const auto w = split_words(line);
         if (w.empty()) return true;
         const std::string_view cmd = w[0];
@@ -91,12 +103,23 @@ class OtepLoop {
 
     void message(const std::string& text) {
         logger().info("otep: {}", text);
-        writer_.line("error 0 " + text);
+        send("error 0 " + text);
     }
 
     Side side_of_turn() const { return game_->side_to_move(); }
 
-    // Rebuilds the game from a position record, losing the history.
+    // Whether a position record shows the game's board.
+    bool is_game_board(std::string_view record) const {
+        auto board = parse_opentafl_placement(game_->size(), record);
+        if (!board) return false;
+        for (Square s = 0; s < game_->edition().num_squares; ++s)
+            if ((*board)[s] != game_->piece_on(s)) return false;
+        return true;
+    }
+
+    // Rebuilds the game from a position record: a board without a past, so
+    // the history (repetitions, the no-capture count, the defenders' ban)
+    // starts again from it. Only when the host's board is not the game's.
     bool resync(std::string_view record, Side to_move) {
         auto pos = parse_opentafl_position(engine_.position().edition_ptr(), record, to_move);
         if (!pos) {
@@ -117,18 +140,25 @@ class OtepLoop {
         // OpenTafl reads hostility lists by side; so do we, for its strings.
         if (Status st = engine_.set_rules(text, RulesReading::BY_SIDE); !st) {
             // Rules we cannot play: give up cleanly rather than play wrong.
-            writer_.line("error -1 unsupported rules: " + printable(st.error(), 200));
+            send("error -1 unsupported rules: " + printable(st.error(), 200));
             return;
         }
         engine_.new_game();
         game_.emplace(engine_.position());
         rejected_.clear();
         clock_ = {};
+        clock_fresh_ = false;
+        std::lock_guard lock(mutex_);
+        increment_ms_ = 0;
+        last_turn_ = {};
     }
 
     void cmd_position(const std::vector<std::string_view>& w) {
         stop_search(true);
         if (w.size() < 2) return message("position: missing position record");
+        // A record carries the board only: when it is the game's board (a
+        // resumed game, a reminder), the game's history stays.
+        if (is_game_board(w[1])) return;
         resync(w[1], side_of_turn());
     }
 
@@ -143,6 +173,22 @@ class OtepLoop {
         auto c = parse_otep_clock(w);
         if (!c) return message(c.error());
         clock_ = *c;
+        clock_fresh_ = true;
+    }
+
+    // Learns the increment from our main time at this turn and the last,
+    // when the host said both and we were in main time at both.
+    void follow_clock(Side us) {
+        const bool in_main = clock_fresh_ && !clock_.in_overtime[us] && clock_.ms[us] > 0;
+        {
+            std::lock_guard lock(mutex_);
+            if (in_main && last_turn_.main_ms > 0 && last_turn_.side == us &&
+                last_turn_.used_ms >= 0)
+                increment_ms_ =
+                    infer_increment_ms(last_turn_.main_ms, last_turn_.used_ms, clock_.ms[us]);
+            last_turn_ = {us, in_main ? clock_.ms[us] : 0, -1, std::chrono::steady_clock::now()};
+        }
+        clock_fresh_ = false;
     }
 
     void cmd_play(const std::vector<std::string_view>& w) {
@@ -154,8 +200,11 @@ class OtepLoop {
                           w[1], side_of_turn() == ATTACKERS ? "attackers" : "defenders");
             resync(to_opentafl_position(*game_), *side);
         }
-        SearchLimits limits;
-        limits.movetime_ms = plan_move_time(clock_, *side, engine_);
+        follow_clock(*side);
+        // One line: an earlier `analyze` may have asked for more.
+        engine_.set_option("MultiPV", "1");
+        SearchLimits limits = plan_move_limits(clock_, *side, increment_ms_);
+        if (options_.depth > 0) limits = fixed_depth();
         if (!rejected_.empty()) {
             MoveList list;
             generate_moves(*game_, list);
@@ -173,8 +222,16 @@ class OtepLoop {
         if (!count || !seconds) return message("analyze: expected <count> <seconds>");
         engine_.set_option("MultiPV", std::to_string(std::min<int64_t>(*count, 32)));
         SearchLimits limits;
-        limits.movetime_ms = std::max<int64_t>(*seconds * 1000 - engine_.move_overhead_ms(), 50);
+        // The search keeps back the Move Overhead from it.
+        limits.movetime_ms = std::max<int64_t>(*seconds * 1000, MIN_ANALYSIS_MS);
+        if (options_.depth > 0) limits = fixed_depth();
         start(Mode::ANALYZE, limits);
+    }
+
+    SearchLimits fixed_depth() const {
+        SearchLimits limits;
+        limits.depth = options_.depth;
+        return limits;
     }
 
     void start(Mode mode, const SearchLimits& limits) {
@@ -200,7 +257,7 @@ class OtepLoop {
             game_->make_move(m);
             rejected_.clear();
         }
-        if (w.size() >= 2 && w[1] != to_opentafl_position(*game_)) {
+        if (w.size() >= 2 && !is_game_board(w[1])) {
             logger().warn("otep: board after our move differs from the host's; resynchronising");
             resync(w[1], side_of_turn());
         }
@@ -228,7 +285,7 @@ class OtepLoop {
         }
         if (count % 2) to_move = ~to_move;
         rejected_.clear();
-        if (w.size() >= 3 && (!in_sync || w[2] != to_opentafl_position(*game_))) {
+        if (w.size() >= 3 && (!in_sync || !is_game_board(w[2]))) {
             logger().warn("otep: board after the opponent's move differs; resynchronising");
             resync(w[2], to_move);
         }
@@ -263,8 +320,8 @@ class OtepLoop {
         std::string score = info.mate ? "win in " + std::to_string(info.mate) + " moves"
                                       : std::to_string(info.score);
         if (info.mate < 0) score = "loss in " + std::to_string(-info.mate) + " moves";
-        writer_.line("status depth " + std::to_string(info.depth) + " score " + score + " nodes " +
-                     std::to_string(info.nodes) + " pv " + pv);
+        send("status depth " + std::to_string(info.depth) + " score " + score + " nodes " +
+             std::to_string(info.nodes) + " pv " + pv);
     }
 
     void on_bestmove(const BestMove& best) {
@@ -273,11 +330,14 @@ class OtepLoop {
         mode_ = Mode::NONE;
         if (mode == Mode::PLAY) {
             if (!best.best) {
-                writer_.line("error 0 no legal move");
+                send("error 0 no legal move");
                 return;
             }
             sent_move_ = best.best;
-            writer_.line("move " + move_name(*edition_, best.best));
+            last_turn_.used_ms = std::chrono::duration_cast<std::chrono::milliseconds>(
+                                     std::chrono::steady_clock::now() - last_turn_.started)
+                                     .count();
+            send("move " + move_name(*edition_, best.best));
         } else if (mode == Mode::ANALYZE) {
             std::string text = "analysis " + std::to_string(lines_.size());
             for (const SearchInfo& info : lines_) {
@@ -289,14 +349,16 @@ class OtepLoop {
                 text +=
                     " " + (moves.empty() ? std::string("-") : moves) + " " + std::to_string(eval);
             }
-            writer_.line(text);
+            send(text);
         }
     }
 
     Engine& engine_;
+    const OtepOptions options_;
     LineWriter writer_;
     std::optional<Position> game_;
     OtepClock clock_;
+    bool clock_fresh_ = false; // a clock line came since the last play
     std::set<uint16_t> rejected_;
 
     std::mutex mutex_; // guards what the search callbacks touch
@@ -304,13 +366,21 @@ class OtepLoop {
     Move sent_move_;
     EditionPtr edition_;
     std::vector<SearchInfo> lines_;
+    // Our last turn, to learn the increment the host never sends.
+    struct Turn {
+        Side side = ATTACKERS;
+        int64_t main_ms = 0;  // our main time then, 0 if in overtime
+        int64_t used_ms = -1; // until our move was sent; -1 = not sent
+        std::chrono::steady_clock::time_point started;
+    } last_turn_;
+    int64_t increment_ms_ = 0;
 };
 
 } // namespace
 
-void run_otep(Engine& engine, const std::string& first_line, LineReader& reader,
-              std::ostream& out) {
-    OtepLoop loop(engine, out);
+void run_otep(Engine& engine, const OtepOptions& options, const std::string& first_line,
+              LineReader& reader, std::ostream& out) {
+    OtepLoop loop(engine, options, out);
     // Say hello at once: the host starts its clock with the process.
     loop.hello();
     if (!first_line.empty() && !loop.handle(first_line)) return;

@@ -9,6 +9,20 @@ namespace branan {
 namespace {
 
 constexpr int64_t MAX_MS = int64_t(1) << 40; // about 35 years
+// A game without a clock line.
+constexpr int64_t UNTIMED_MS = 5000;
+// OpenTafl's increments are whole seconds.
+constexpr int64_t INCREMENT_UNIT_MS = 1000;
+// An increment is read as the whole seconds below the gain plus this much:
+// the host's delay only ever makes the gain smaller, and its 100 ms clock
+// updates can make the earlier reading stale by that much.
+constexpr int64_t INCREMENT_ROUNDING_MS = 400;
+// The main time is shared as if this many moves were left (as the time
+// manager guesses for a clock without movestogo).
+constexpr int64_t MAIN_TIME_MOVES = 35;
+// What is kept back of a period: a twentieth of it, at least this much.
+constexpr int64_t PERIOD_MARGIN_DIVISOR = 20;
+constexpr int64_t PERIOD_MARGIN_MIN_MS = 50;
 
 } // namespace
 
@@ -36,24 +50,40 @@ Result<OtepClock> parse_otep_clock(const std::vector<std::string_view>& words) {
     return c;
 }
 
-int64_t plan_move_time(const OtepClock& c, Side us, const Engine& engine) {
-    constexpr int64_t UNTIMED_MS = 5000;
-    if (!c.known) return UNTIMED_MS;
-    const int64_t left = c.ms[us];
-    int64_t budget;
-    if (c.in_overtime[us]) {
-        // Inside a period: use a fair share of it, never all of it.
-        budget = left * 2 / 5;
-    } else if (c.periods[us] > 0 && c.overtime_ms > 0) {
-        // Main time, then overtime periods that are only lost when
-        // overrun: a share of the main time plus most of one period.
-        budget = left / 30 + c.overtime_ms * 2 / 5;
-        budget = std::min(budget, left + c.overtime_ms / 2);
-    } else {
-        budget = left / 30;
+int64_t infer_increment_ms(int64_t before_ms, int64_t used_ms, int64_t after_ms) {
+    const int64_t gain = after_ms - (before_ms - used_ms);
+    if (gain + INCREMENT_ROUNDING_MS < INCREMENT_UNIT_MS) return 0;
+    return (gain + INCREMENT_ROUNDING_MS) / INCREMENT_UNIT_MS * INCREMENT_UNIT_MS;
+}
+
+int64_t period_margin_ms(int64_t period_ms) {
+    return std::max(PERIOD_MARGIN_MIN_MS, period_ms / PERIOD_MARGIN_DIVISOR);
+}
+
+SearchLimits plan_move_limits(const OtepClock& c, Side us, int64_t increment_ms) {
+    SearchLimits limits;
+    if (!c.known) {
+        limits.movetime_ms = UNTIMED_MS;
+        return limits;
     }
-    budget -= engine.move_overhead_ms();
-    return std::max<int64_t>(budget, 20);
+    const bool periods_follow = c.periods[us] > 0 && c.overtime_ms > 0;
+    if (c.in_overtime[us] || (c.ms[us] == 0 && periods_follow)) {
+        const int64_t left = c.in_overtime[us] ? c.ms[us] : c.overtime_ms + increment_ms;
+        limits.movetime_ms = std::max<int64_t>(1, left - period_margin_ms(left));
+        return limits;
+    }
+    // Main time: a share of it (and of the increment) for this move, and
+    // when periods follow, a period too, since every move gets one once
+    // the main time is spent. Aimed at (the time manager aims at half the
+    // budget and stops early on a stable best move), with at most twice
+    // that: an 11x11 depth can take five times the last, and a limit that
+    // far off would spend the main time in a few moves.
+    const int64_t share = c.ms[us] / MAIN_TIME_MOVES + increment_ms * 3 / 4;
+    const int64_t period =
+        periods_follow ? std::max<int64_t>(0, c.overtime_ms - period_margin_ms(c.overtime_ms)) : 0;
+    limits.budget_ms =
+        std::max<int64_t>(1, std::min(c.ms[us] * 3 / 4 + period, 2 * (share + period)));
+    return limits;
 }
 
 } // namespace branan

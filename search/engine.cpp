@@ -218,21 +218,17 @@ Status Engine::set_position(std::string_view tfen, const std::vector<std::string
         if (!parsed) return Error{parsed.error()};
         p.emplace(std::move(*parsed));
     }
-    std::vector<uint64_t> keys{p->key()};
-    std::vector<int> windows{0};
     for (size_t i = 0; i < moves.size(); ++i) {
         auto m = parse_legal_move(*p, moves[i]);
         if (!m) return Error{"move " + std::to_string(i + 1) + " '" + moves[i] + "': " + m.error()};
         p->make_move(*m);
-        keys.push_back(p->key());
-        windows.push_back(p->plies_since_capture() == 0 ? 0 : windows.back() + 1);
     }
-    d.pos.emplace(std::move(*p));
-    d.keys = std::move(keys);
-    d.windows = std::move(windows);
-    return {};
+    return set_position(*p);
 }
 
+// The one way a game is set: the position with its history, whose keys and
+// repetition windows the search reads for the path rules. The protocols
+// that keep the game themselves (OTEP, HTP) give it here whole.
 Status Engine::set_position(const Position& pos) {
     if (searching()) return Error{"cannot set the position while searching"};
     Impl& d = *impl_;
@@ -242,8 +238,12 @@ Status Engine::set_position(const Position& pos) {
         d.reset_params();
     }
     d.pos.emplace(pos);
-    d.keys.assign(1, pos.key());
-    d.windows.assign(1, 0);
+    d.keys.clear();
+    d.windows.clear();
+    for (const StateInfo& st : pos.states()) {
+        d.keys.push_back(st.key);
+        d.windows.push_back(st.repetition_window);
+    }
     return {};
 }
 

@@ -69,7 +69,11 @@ class Engine {
     // (BY_SIDE for what an OpenTafl host sends; see RulesReading).
     Status set_rules(std::string_view rules_string, RulesReading reading = RulesReading::BY_PIECE);
     // fen empty = the start position of the current rules. moves: move texts.
+    // Made into a Position with its history, then set as below.
     Status set_position(std::string_view tfen, const std::vector<std::string>& moves);
+    // The game as `pos` holds it: its history since its root (the moves
+    // made on it) is the game's, so repetitions, the no-capture count and
+    // the defenders' repetition ban are judged on the whole game.
     Status set_position(const Position& pos);
     const Position& position() const;
     std::string rules_string() const;

@@ -537,6 +537,11 @@ void Worker::run() {
                 if (delta > ASPIRATION_DELTA_MAX) alpha = -VALUE_INFINITE, beta = VALUE_INFINITE;
             }
             if (ctx_.stop.load(std::memory_order_relaxed)) break;
+            // A later line may come out above an earlier one (each has its
+            // own window): the lines found so far stay best first.
+            std::stable_sort(
+                root_moves.begin(), root_moves.begin() + pv_idx + 1,
+                [](const RootMove& a, const RootMove& b) { return a.score > b.score; });
         }
         if (ctx_.stop.load(std::memory_order_relaxed)) break;
         completed_depth = depth;

@@ -17,6 +17,7 @@
 #include "pipe_host.h"
 #include "rules.h"
 #include "text.h"
+#include "timeman.h"
 
 using namespace branan;
 using branan::testutil::Host;
@@ -238,32 +239,91 @@ TEST_CASE("otep: clock in overtime is respected", "[otep]") {
     CHECK(host.wait_exit() == 0);
 }
 
-TEST_CASE("otep: the move time keeps back the engine's Move Overhead, 30 ms by default", "[otep]") {
-    Engine engine;
-    auto clock = parse_otep_clock(split_words("clock 60000 90000 0 0 0"));
+namespace {
+
+// The budgets the search would take from the plan of one move.
+TimeManager planned(const std::string& clock_line, Side us, int64_t increment_ms = 0,
+                    int64_t overhead_ms = 30) {
+    auto clock = parse_otep_clock(split_words(clock_line));
     REQUIRE(clock.ok());
-    // No overtime: a thirtieth of the main time, less the overhead.
-    CHECK(plan_move_time(*clock, ATTACKERS, engine) == 2000 - 30);
-    CHECK(plan_move_time(*clock, DEFENDERS, engine) == 3000 - 30);
-    // The value set, not the default.
-    REQUIRE(engine.set_option("Move Overhead", "500"));
-    CHECK(plan_move_time(*clock, ATTACKERS, engine) == 2000 - 500);
-    // Inside an overtime period: two fifths of what is left of it.
-    auto overtime = parse_otep_clock(split_words("clock 1500* 60000 5 2 3"));
-    REQUIRE(overtime.ok());
-    CHECK(overtime->in_overtime[ATTACKERS]);
-    CHECK(overtime->overtime_ms == 5000);
-    CHECK(plan_move_time(*overtime, ATTACKERS, engine) == 600 - 500);
-    // Main time, then periods: a thirtieth of it plus two fifths of a period.
-    CHECK(plan_move_time(*overtime, DEFENDERS, engine) == 2000 + 2000 - 500);
-    // Never less than 20 ms; no clock at all: 5 s.
-    REQUIRE(engine.set_option("Move Overhead", "10000"));
-    CHECK(plan_move_time(*clock, ATTACKERS, engine) == 20);
-    CHECK(plan_move_time(OtepClock{}, ATTACKERS, engine) == 5000);
+    TimeManager t;
+    t.init(plan_move_limits(*clock, us, increment_ms), us, overhead_ms);
+    return t;
+}
+
+} // namespace
+
+TEST_CASE("otep: the time plan on OpenTafl's clock, Move Overhead kept back once", "[otep]") {
+    // Main time alone: a budget of twice a share of it (1/35), aimed at its
+    // half, less the overhead.
+    TimeManager t = planned("clock 60000 90000 0 0 0", ATTACKERS);
+    CHECK(t.maximum_ms() == 2 * (60000 / 35) - 30);
+    CHECK(t.optimum_ms() == (2 * (60000 / 35) - 30) / 2);
+    t = planned("clock 60000 90000 0 0 0", DEFENDERS);
+    CHECK(t.maximum_ms() == 2 * (90000 / 35) - 30);
+    // The Move Overhead set, not the default.
+    t = planned("clock 60000 90000 0 0 0", ATTACKERS, 0, 500);
+    CHECK(t.maximum_ms() == 2 * (60000 / 35) - 500);
+    // The increment learnt from the clock: 3/4 of it in the share.
+    t = planned("clock 60000 90000 0 0 0", ATTACKERS, 2000);
+    CHECK(t.maximum_ms() == 2 * (60000 / 35 + 1500) - 30);
+    // Fifteen moves on such budgets leave 40 % of the clock at worst.
+    int64_t left = 8000;
+    for (int i = 0; i < 15; ++i)
+        left -= planned("clock " + std::to_string(left) + " 8000 0 0 0", ATTACKERS).maximum_ms();
+    CHECK(left > 3200);
+
+    // Inside an overtime period (issue 23: 0.8 s of 2 s were used): what is
+    // left of it, less a twentieth (at least 50 ms) and the overhead, used
+    // whole.
+    t = planned("clock 2000* 60000 2 2 3", ATTACKERS);
+    CHECK(t.optimum_ms() == 2000 - 100 - 30);
+    CHECK(t.maximum_ms() == 2000 - 100 - 30);
+    t = planned("clock 1500* 60000 5 2 3", ATTACKERS);
+    CHECK(t.maximum_ms() == 1500 - 75 - 30);
+    t = planned("clock 600* 60000 5 2 3", ATTACKERS);
+    CHECK(t.maximum_ms() == 600 - 50 - 30);
+    // Main time spent and no '*': the next period, increment included.
+    t = planned("clock 0 60000 5 2 3", ATTACKERS, 1000);
+    CHECK(t.maximum_ms() == 6000 - 300 - 30);
+
+    // Main time with periods after it: the share of the main time plus a
+    // period less its margin (4750 ms of 5 s) is the aim; at most twice it.
+    t = planned("clock 1500* 60000 5 2 3", DEFENDERS);
+    CHECK(t.optimum_ms() == (2 * (60000 / 35 + 4750) - 30) / 2);
+    CHECK(t.maximum_ms() == 2 * (60000 / 35 + 4750) - 30);
+    // Little main time left: the period makes most of the move, within
+    // what the host allows (main time + one period): 3/4 of the main time
+    // and the period less its margin.
+    t = planned("clock 1000 60000 10 1 1", ATTACKERS);
+    CHECK(t.maximum_ms() == 750 + 9500 - 30);
+    CHECK(t.maximum_ms() < 1000 + 10000);
+    // No periods left: the main time alone.
+    t = planned("clock 1000 60000 10 0 1", ATTACKERS);
+    CHECK(t.maximum_ms() == 2 * (1000 / 35) - 30);
+
+    // No clock line at all: 5 s a move.
+    TimeManager untimed;
+    untimed.init(plan_move_limits(OtepClock{}, ATTACKERS, 0), ATTACKERS, 30);
+    CHECK(untimed.maximum_ms() == 5000 - 30);
 
     CHECK(parse_otep_clock(split_words("clock x y z")).error() == "clock: expected 5 fields");
     CHECK(parse_otep_clock(split_words("clock -1 0 0 0 0")).error() == "clock: bad time '-1'");
     CHECK(parse_otep_clock(split_words("clock 0 0 x 0 0")).error() == "clock: bad overtime fields");
+}
+
+TEST_CASE("otep: the increment OpenTafl never sends is learnt from the clock", "[otep]") {
+    // 60 s, 2 s used, 3 s added: 61 s at the next turn.
+    CHECK(infer_increment_ms(60000, 2000, 61000) == 3000);
+    // The host's delay (150 ms here) only makes the gain smaller.
+    CHECK(infer_increment_ms(60000, 2000, 60850) == 3000);
+    // No increment, with or without a delay.
+    CHECK(infer_increment_ms(60000, 2000, 58000) == 0);
+    CHECK(infer_increment_ms(60000, 2000, 57700) == 0);
+    // A reading 100 ms stale gives no second too many.
+    CHECK(infer_increment_ms(60000, 2000, 58100) == 0);
+    // A long delay errs low, never high.
+    CHECK(infer_increment_ms(60000, 2000, 60300) == 2000);
 }
 
 TEST_CASE("otep: position, side and analyze answer with analysis lines", "[otep]") {
@@ -293,4 +353,47 @@ TEST_CASE("otep: unsupported rules give up with error -1, bad lines get error 0"
     CHECK(host.read_line().rfind("error 0 ", 0) == 0);
     host.send("goodbye");
     CHECK(host.wait_exit() == 0);
+}
+
+TEST_CASE("otep: analyze gives its lines best first", "[otep]") {
+    // Issue 23: the lines came 75, 79, 75. Each line of a depth has its own
+    // search window, so a later one can come out above an earlier one; the
+    // search keeps them in order. Every bench position of 7x7 and 9x9, at a
+    // fixed depth, so that the answer is always the same.
+    int checked = 0;
+    for (const Engine::BenchPosition& bp : Engine::bench_positions()) {
+        auto rules = preset_rules(bp.preset);
+        REQUIRE(rules.ok());
+        auto edition = Edition::make(*rules);
+        REQUIRE(edition.ok());
+        if ((*edition)->size > 9) continue;
+        auto pos = parse_tfen(*edition, bp.tfen);
+        REQUIRE(pos.ok());
+        INFO(bp.preset << " " << bp.tfen);
+        Host host({"--protocol", "otep", "--otep-depth", "5"});
+        REQUIRE(host.read_line(2000) == "hello");
+        host.send("rules " + print_rules(*rules));
+        host.send("position " + to_opentafl_position(*pos));
+        host.send(std::string("side ") + side_name(pos->side_to_move()));
+        host.send("analyze 4 1");
+        const std::string line = host.read_reply(60000);
+        INFO(line);
+        const auto w = split_words(line);
+        REQUIRE(w.size() >= 4);
+        REQUIRE(w[0] == "analysis");
+        auto n = parse_integer(w[1], 1, 4);
+        REQUIRE(n.ok());
+        REQUIRE(w.size() == size_t(2 + 2 * *n));
+        for (int64_t i = 1; i < *n; ++i) {
+            auto before = parse_integer(w[2 + 2 * i - 1], -1000000, 1000000);
+            auto after = parse_integer(w[2 + 2 * i + 1], -1000000, 1000000);
+            REQUIRE(before.ok());
+            REQUIRE(after.ok());
+            CHECK(*before >= *after);
+        }
+        host.send("goodbye");
+        CHECK(host.wait_exit() == 0);
+        ++checked;
+    }
+    CHECK(checked >= 4);
 }

@@ -131,6 +131,17 @@ Result<GameRecord> parse_record(std::string_view text,
 // A game record file; errors name the file and line ("PATH:LINE: ...").
 Result<GameRecord> read_record(const std::string& path);
 
+// The move a ply line's record names in `before`, the record checked
+// against what the move does there. Both ways of writing a king's capture
+// are read: ours (engine/notation.h move_record: the king's square left out
+// of the captures, "++" after them) and OpenTafl's, which lists the king's
+// square among the captures or after "++", with or without the piece's
+// letter ('K'). OpenTafl's letter before a king's move and its "+" and "-"
+// (a threatened king, an open route) are read too. An error says what is
+// wrong: the move itself (not legal here), or a record whose captures or
+// end are not the move's (the record the rules give is quoted).
+Result<Move> read_record_move(const Position& before, std::string_view written);
+
 // The Run and Game headers of a game record file, read from its first lines
 // only (to find a summary line's record among many files).
 struct RecordId {
