@@ -470,6 +470,7 @@ std::set<Move> engine_moves(const Position& pos) {
 // How the random player leans, drawn per game.
 struct Style {
     int captures = 0, edge = 0, king_edge = 0, escape = 0, hunt = 0, home = 0;
+    bool finisher = false; // each side takes a move that wins at once
 
     static Style draw(std::mt19937& rng) {
         Style s;
@@ -483,8 +484,9 @@ struct Style {
     }
 };
 
-Move pick(const Game& g, const std::vector<Move>& list, const Style& s, std::mt19937& rng,
+Move pick(Game& g, const std::vector<Move>& list, const Style& s, std::mt19937& rng,
           const Move& last_own) {
+    const char me = g.defenders_to_move ? 'd' : 'a';
     const int n = g.n;
     const int k = g.king(), kf = k % n, kr = k / n;
     std::vector<double> weight;
@@ -498,6 +500,14 @@ Move pick(const Game& g, const std::vector<Move>& list, const Style& s, std::mt1
         if (p == 'K' && (g.rules->edge_escape ? g.edge_sq(m.to) : g.kind(m.to) == Kind::CORNER))
             w = s.escape;
         if (m.from == last_own.to && m.to == last_own.from) w += s.home;
+        if (s.finisher) {
+            // Played out: shieldwall captures count too.
+            const auto undo = g.play(m);
+            const bool wins = g.winner == me;
+            w += g.wall_taken > 0 ? s.captures : 0;
+            g.undo(undo);
+            if (wins) w += 1000;
+        }
         weight.push_back(w);
     }
     double total = 0;
@@ -578,7 +588,87 @@ Tally compare_preset(const Compared& c, int games, uint32_t seed) {
     return tally;
 }
 
+// A set-up position in the model as the engine reads one from TFEN: a
+// piece on a square where the start has a piece of its kind has never
+// moved, every other piece has (docs/rules.md); no history.
+Game placed_as_set_up(const std::shared_ptr<const Rules>& rules, const std::string& pieces,
+                      char to_move) {
+    Game g = Game::start(rules);
+    g.board.assign(g.n * g.n, '.');
+    std::istringstream in(pieces);
+    std::string word;
+    while (in >> word) {
+        const int s = square_of(g.n, word.substr(1));
+        INFO("piece " << word);
+        REQUIRE(s >= 0);
+        g.board[s] = word[0];
+    }
+    for (int s = 0; s < g.n * g.n; ++s)
+        g.moved[s] = g.board[s] != '.' && rules->start[s] != g.board[s];
+    g.defenders_to_move = to_move == 'd';
+    g.seen.clear();
+    g.seen[g.key()] = 1;
+    return g;
+}
+
+// Positions for what random games from the start reach too seldom:
+// shieldwalls of both sides (one closed by a corner), OTN.md's edge forts,
+// encirclements one move away, a Linnaean capture. Played on at random,
+// each side taking a move that wins at once where it sees one.
+struct Seed {
+    const char* preset;
+    const char* pieces;
+    char to_move;
+};
+const Seed SEEDS[] = {
+    {"opentafl-copenhagen", "Kf6 tb1 Tc1 Td1 tc2 td2 te3 tj10 Tf8 Th11", 'a'},
+    {"opentafl-copenhagen", "Kf6 Tb1 tc1 td1 Tc2 Td2 Te3 ta9 tk7", 'd'},
+    {"opentafl-copenhagen", "Kf6 tb1 tc1 Tb2 Tc2 Td3 Tk5 tj9", 'd'},
+    {"opentafl-copenhagen", "Kd1 Tc1 Tf1 Td2 Te3 tk10 tj11", 'd'},
+    {"opentafl-copenhagen", "Kd1 Tc1 Tf1 Td2 Tf2 Td3 Te4 tk10 tj11", 'd'},
+    {"opentafl-copenhagen", "Kf6 te6 tf7 tg7 tg5 tf5 th9", 'a'},
+    {"fetlar", "Kf6 te6 tf7 tg7 tg5 tf5 th9", 'a'},
+    {"fetlar", "Kf6 tb1 Tc1 Td1 tc2 td2 te3 tj10 Tf8 Th11", 'a'},
+    {"sea-battle", "Ke5 td5 te6 tf6 tg6 tg4 tf4 te4 th8", 'a'},
+    {"opentafl-tablut", "Ke5 td5 tf5 te6 Te4 ta3 Ti7", 'a'},
+    {"opentafl-brandub", "Kd4 Tc4 tb4 td6 te2", 'a'},
+};
+
 } // namespace
+
+TEST_CASE("opentafl presets: the engine plays as the model from set-up positions",
+          "[opentafl-model]") {
+    std::mt19937 rng(54);
+    std::map<std::string, Tally> tally;
+    for (const Seed& seed : SEEDS) {
+        const char* rules_text = nullptr;
+        for (const Compared& c : COMPARED)
+            if (std::string(c.preset) == seed.preset) rules_text = c.rules;
+        REQUIRE(rules_text);
+        const auto rules = rules_of(rules_text);
+        for (int i = 0; i < 8; ++i) {
+            Game g = placed_as_set_up(rules, seed.pieces, seed.to_move);
+            Position pos = branan::testutil::tfen(
+                seed.preset, branan::testutil::make_tfen(g.n, seed.pieces, seed.to_move));
+            REQUIRE(model_board_of(pos) == g.board);
+            Style style = Style::draw(rng);
+            style.finisher = true;
+            style.captures = 100;
+            compare_game(pos, g, style, rng, tally[seed.preset], seed.pieces);
+        }
+    }
+    const Tally& copenhagen = tally["opentafl-copenhagen"];
+    INFO("opentafl-copenhagen: " << tally_text(copenhagen));
+    INFO("fetlar: " << tally_text(tally["fetlar"]));
+    INFO("sea-battle: " << tally_text(tally["sea-battle"]));
+    INFO("opentafl-tablut: " << tally_text(tally["opentafl-tablut"]));
+    CHECK(copenhagen.wall_captures >= 8);
+    CHECK(copenhagen.ends.count(End::EDGE_FORT) > 0);
+    CHECK(copenhagen.ends.count(End::ENCIRCLED) > 0);
+    CHECK(tally["fetlar"].ends.count(End::ENCIRCLED) > 0);
+    CHECK(tally["sea-battle"].ends.count(End::ENCIRCLED) > 0);
+    CHECK(tally["opentafl-tablut"].captures > 0);
+}
 
 TEST_CASE("opentafl presets: the engine plays as the model over 200 random games each",
           "[opentafl-model]") {
