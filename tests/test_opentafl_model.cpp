@@ -267,12 +267,12 @@ TEST_CASE("opentafl model: the strings OpenTafl sends are read", "[opentafl-mode
 }
 
 TEST_CASE("opentafl model: perft is OTN.md's table, by plies", "[opentafl-model]") {
-    check_perft_table(0, 5000000);
+    check_perft_table(0, 10000000);
 }
 
 TEST_CASE("opentafl model: perft is OTN.md's table, by plies, the deep entries",
           "[opentafl-model][.slow]") {
-    check_perft_table(5000001, UINT64_MAX);
+    check_perft_table(10000001, UINT64_MAX);
 }
 
 TEST_CASE("opentafl model: Berserk perft by turns is OTN.md's table", "[opentafl-model]") {
