@@ -33,6 +33,15 @@ const char* const FETLAR = "dim:11 name:Fetlar atkf:y nj:n cj:n "
 const char* const COPENHAGEN = "dim:11 name:Copenhagen atkf:y tfr:w sw:s efe:y "
                                "start:/3ttttt3/5t5/11/t4T4t/t3TTT3t/tt1TTKTT1tt/t3TTT3t/t4T4t/11/"
                                "5t5/3ttttt3/";
+const char* const COPENHAGEN_RELAXED =
+    "dim:11 name:Copenhagen_(relaxed_shieldwall) atkf:y tfr:w sw:s swf:n efe:y "
+    "start:/3ttttt3/5t5/11/t4T4t/t3TTT3t/tt1TTKTT1tt/t3TTT3t/t4T4t/11/5t5/3ttttt3/";
+const char* const COMPUTER_FETLAR = "dim:11 name:Computer_Fetlar atkf:y tfr:w "
+                                    "start:/3ttttt3/5t5/11/t4T4t/t3TTT3t/tt1TTKTT1tt/t3TTT3t/"
+                                    "t4T4t/11/5t5/3ttttt3/";
+const char* const TAWLBWRDD = "dim:11 name:Tawlbwrdd esc:e atkf:y ks:w nj:n cj:n cor: cen: "
+                              "start:/4ttt4/4t1t4/5t5/5T5/tt2TTT2tt/t1tTTKTTt1t/tt2TTT2tt/5T5/"
+                              "5t5/4t1t4/4ttt4/";
 const char* const BERSERK = "dim:11 name:Berserk surf:n atkf:n tfr:l kj:r ber:c "
                             "start:/3ttttt3/5c5/11/t4T4t/t3NTT3t/tc1TTKTT1ct/t3TTT3t/t4T4t/11/"
                             "5c5/3ttttt3/";
@@ -243,8 +252,9 @@ Game placed(const std::string& rules, const std::string& pieces, char to_move) {
 // ---------------------------------------------------------------------
 
 TEST_CASE("opentafl model: the strings OpenTafl sends are read", "[opentafl-model]") {
-    for (const char* text : {BRANDUB, TABLUT_9, SEA_BATTLE_9, FETLAR, COPENHAGEN, BERSERK,
-                             TABLUT_15, SEA_BATTLE_13, ALEA_EVANGELII}) {
+    for (const char* text :
+         {BRANDUB, TABLUT_9, SEA_BATTLE_9, FETLAR, COPENHAGEN, COPENHAGEN_RELAXED, COMPUTER_FETLAR,
+          TAWLBWRDD, BERSERK, TABLUT_15, SEA_BATTLE_13, ALEA_EVANGELII}) {
         const auto r = rules_of(text);
         const Game g = Game::start(r);
         CHECK(g.king() >= 0);
@@ -415,8 +425,15 @@ struct Compared {
     const char* rules;
 };
 const Compared COMPARED[] = {
-    {"opentafl-copenhagen", COPENHAGEN}, {"sea-battle", SEA_BATTLE_9},  {"fetlar", FETLAR},
-    {"opentafl-brandub", BRANDUB},       {"opentafl-tablut", TABLUT_9},
+    {"opentafl-copenhagen", COPENHAGEN},
+    {"sea-battle", SEA_BATTLE_9},
+    {"fetlar", FETLAR},
+    {"opentafl-brandub", BRANDUB},
+    {"opentafl-tablut", TABLUT_9},
+    // Beyond the five: the other OpenTafl presets the model reads.
+    {"opentafl-copenhagen-relaxed", COPENHAGEN_RELAXED},
+    {"computer-fetlar", COMPUTER_FETLAR},
+    {"tawlbwrdd", TAWLBWRDD},
 };
 
 GameResult expected_result(const Game& g) {

@@ -616,10 +616,11 @@ struct Game {
     // The walls `side` forms (OpenTafl's detectShieldwallPositionsForSide).
     Scan walls_of(char side) const {
         Scan scan;
-        // Quirk 1: the side needs two pieces on edge squares.
-        int on_edge = 0;
-        for (int s = 0; s < n * n; ++s) on_edge += edge_sq(s) && side_of(board[s]) == side;
-        if (on_edge < 2) return scan;
+        // Quirk 1: each side needs two pieces on edge squares.
+        int on_edge[2] = {0, 0};
+        for (int s = 0; s < n * n; ++s)
+            if (edge_sq(s) && side_of(board[s]) != 0) ++on_edge[side_of(board[s]) == side];
+        if (on_edge[0] < 2 || on_edge[1] < 2) return scan;
         const bool corners_close = rules->sw == 's';
         auto own = [&](int s) { return side_of(board[s]) == side; };
         int cur = -1;
@@ -631,6 +632,11 @@ struct Game {
         fresh();
         for (int e = 0; e < 4; ++e) {
             bool open = false; // a start position is set
+            // OpenTafl's walk keeps an index that only the steps which do
+            // not `continue` advance; "the next square" is read through it,
+            // so it lags behind the square looked at (quirk 4: a closer is
+            // swallowed when the square after the lagging index is its own).
+            int index = 0;
             for (int i = 0; i < n; ++i) {
                 const int s = edge_at(e, i), in = inside_of(e, i);
                 const bool corner = kind(s) == Kind::CORNER;
@@ -643,73 +649,74 @@ struct Game {
                     scan.pieces[cur].push_back(s);
                     continue;
                 }
-                if (!open) continue;
-                if (corner && corners_close) {
-                    if (scan.spaces[cur].size() > 1) scan.walls.push_back(cur);
-                    break; // the lists run on into the next edge (quirk 5)
-                }
-                if (own(s)) {
-                    const bool next_own = i + 1 < n && own(edge_at(e, i + 1));
-                    if ((next_own && own(in)) || (board[s] == 'K' && own(in))) {
-                        // Swallowed into the run (quirk 4).
-                        scan.pieces[cur].push_back(in);
-                        scan.spaces[cur].push_back(s);
+                if (open) {
+                    if (corner && corners_close) {
+                        if (scan.spaces[cur].size() > 1) scan.walls.push_back(cur);
+                        break; // the lists run on into the next edge (quirk 5)
+                    }
+                    if (own(s)) {
+                        const bool next_own = index + 1 < n && own(edge_at(e, index + 1));
+                        if ((next_own && own(in)) || (board[s] == 'K' && own(in))) {
+                            scan.pieces[cur].push_back(in);
+                            scan.spaces[cur].push_back(s);
+                            continue;
+                        }
+                        if (scan.spaces[cur].size() > 1) {
+                            scan.pieces[cur].push_back(s);
+                            scan.walls.push_back(cur);
+                        }
+                        // This piece opens the next run but is not recorded
+                        // in it (quirk 3).
+                        fresh();
                         continue;
                     }
-                    if (scan.spaces[cur].size() > 1) {
-                        scan.pieces[cur].push_back(s);
-                        scan.walls.push_back(cur);
+                    if (own(in)) {
+                        scan.pieces[cur].push_back(in);
+                        scan.spaces[cur].push_back(s);
+                    } else {
+                        open = false;
+                        fresh();
                     }
-                    // This piece opens the next run but is not recorded in
-                    // it (quirk 3).
-                    fresh();
-                    continue;
                 }
-                if (own(in)) {
-                    scan.pieces[cur].push_back(in);
-                    scan.spaces[cur].push_back(s);
-                } else {
-                    open = false;
-                    fresh();
-                }
+                ++index;
             }
         }
         return scan;
     }
 
-    // After the custodial captures: every wall whose squares all hold an
-    // enemy of the walling side is taken, kings apart; with swf:y only walls
-    // the mover (arrived on an edge square, not on its first move) is
-    // recorded in.
+    // After the custodial captures (OpenTafl's moveTaflman and
+    // checkShieldwallPositionForCaptures): the walls of both sides are
+    // found, and a wall whose squares all hold enemies of the mover is
+    // taken, kings apart. With swf:y only walls the mover (arrived on an
+    // edge square, not on its first move) is recorded in; with swf:n every
+    // wall, whichever side formed it (a run of the mover's enemies
+    // swallowed into their own wall falls too).
     void shieldwalls(int to, bool first_move) {
         if (rules->sw == 'n') return;
         if (rules->swf && (!edge_sq(to) || first_move)) return; // no wall can fall
         const char mover_side = side_of(board[to]);
-        std::vector<int> wall_taken_now;
-        for (char side : {'a', 'd'}) {
-            const Scan scan = walls_of(side);
+        // Both scans first, then each wall in turn, its captures made at
+        // once (a square one wall took is empty for the next).
+        const Scan scans[2] = {walls_of('a'), walls_of('d')};
+        for (const Scan& scan : scans) {
             for (int w : scan.walls) {
                 if (rules->swf) {
-                    if (!edge_sq(to) || first_move) continue;
                     bool recorded = false;
                     for (int s : scan.pieces[w]) recorded |= s == to;
                     if (!recorded) continue;
-                } else if (side != mover_side) {
-                    continue;
                 }
                 bool all_enemy = true;
                 for (int s : scan.spaces[w])
-                    if (side_of(board[s]) == 0 || side_of(board[s]) == side) all_enemy = false;
+                    if (side_of(board[s]) == 0 || side_of(board[s]) == mover_side)
+                        all_enemy = false;
                 if (!all_enemy) continue;
                 for (int s : scan.spaces[w])
-                    if (board[s] != 'K') wall_taken_now.push_back(s);
+                    if (board[s] != 'K') {
+                        remove(s);
+                        ++wall_taken;
+                    }
             }
         }
-        for (int s : wall_taken_now)
-            if (board[s] != '.') {
-                remove(s);
-                ++wall_taken;
-            }
     }
 
     // --- the end ------------------------------------------------------------
