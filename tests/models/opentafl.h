@@ -516,6 +516,10 @@ struct Game {
                 if (kind(s) == Kind::CORNER && hostile_to(s, victim)) ++count;
                 if (board[s] != '.' && is_commander_or_knight(board[s])) ++count;
             }
+            // After the move the capturer stands on `to` and counts twice
+            // (OpenTafl reads the square and the capturer): a commander
+            // beside the king with any hostile far side takes him when the
+            // move was let through by another capture.
             if (is_commander_or_knight(capturer)) ++count;
             return count >= 2;
         }
