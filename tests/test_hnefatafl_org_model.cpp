@@ -139,6 +139,32 @@ TEST_CASE("org model: perft from the start is HNEFATAFL.md 3.1's ORG column", "[
     CHECK(model_perft(g, 3) == 806344);
 }
 
+TEST_CASE("org model: perft from the 13x13 start is HNEFATAFL.md 3.3's ORG column", "[org-model]") {
+    // The library's list of earlier boards holds the start board (dbans:y),
+    // the server's does not (dbans:n): no difference before depth 4.
+    for (bool start_banned : {true, false}) {
+        OrgGame g = OrgGame::start(13, start_banned, 134);
+        INFO("start board banned: " << start_banned);
+        CHECK_FALSE(g.defenders_to_move);
+        CHECK(g.count('t') == 32);
+        CHECK(g.count('T') == 16);
+        CHECK(model_perft(g, 1) == 180);
+        CHECK(model_perft(g, 2) == 20348);
+        CHECK(model_perft(g, 3) == 3717064);
+    }
+}
+
+TEST_CASE("org model: 13x13 perft 4, with and without the start board banned",
+          "[org-model][.slow]") {
+    // HNEFATAFL.md 3.3: the library 430,874,656 (20,108 start-board
+    // recreations banned); the server, whose list lacks the 13x13 start
+    // board, hnefatafl-rs's 430,894,764.
+    OrgGame library = OrgGame::start(13, true, 134);
+    CHECK(model_perft(library, 4) == 430874656);
+    OrgGame server = OrgGame::start(13, false, 133);
+    CHECK(model_perft(server, 4) == 430894764);
+}
+
 TEST_CASE("org model: the moves to P1, P2, P3 capture as written and reach the diagrams",
           "[org-model]") {
     CHECK(top_first(org_after(P1_MOVES)) ==

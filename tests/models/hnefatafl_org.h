@@ -1,6 +1,7 @@
 #pragma once
 
-// hnefatafl.org's rules (HNEFATAFL.md 1.1-1.8 column ORG, and 5 for 7x7),
+// hnefatafl.org's rules (HNEFATAFL.md 1.1-1.8 column ORG, 3.3 for 13x13 and
+// 5 for 7x7),
 // written square by square from that text and nothing of the engine: no
 // Edition, no bitboards, no shared shieldwall/fort/adjudication code. The
 // tests hold the engine's `hnefatafl-org` presets against it.
@@ -76,8 +77,14 @@ struct OrgGame {
                                                  ".....t.....", "...ttttt..."};
         static const char* const RANKS_7[7] = {"...t...", "...t...", "...T...", "ttTKTtt",
                                                "...T...", "...t...", "...t..."};
+        // HNEFATAFL.md 3.3.
+        static const char* const RANKS_13[13] = {
+            "...ttttttt...", "......t......", ".............", "t.....T.....t", "t.....T.....t",
+            "t....TTT....t", "tt.TTTKTTT.tt", "t....TTT....t", "t.....T.....t", "t.....T.....t",
+            ".............", "......t......", "...ttttttt..."};
         std::vector<std::string> top_first;
-        for (int i = 0; i < n; ++i) top_first.push_back(n == 11 ? RANKS_11[i] : RANKS_7[i]);
+        for (int i = 0; i < n; ++i)
+            top_first.push_back(n == 13 ? RANKS_13[i] : n == 11 ? RANKS_11[i] : RANKS_7[i]);
         OrgGame g = from_ranks(top_first, n == 7);
         g.ply_draw = ply_draw;
         if (start_banned) g.remember();
@@ -304,7 +311,7 @@ struct OrgGame {
             board[king()] = '.';
             return End::KING_CAPTURED;
         }
-        if (n == 11 && exit_fort()) return End::FORT;
+        if (n != 7 && exit_fort()) return End::FORT; // 11x11 and 13x13
         if (encircled()) return End::ENCIRCLED;
         if (count('t') == 0) return End::NO_ATTACKERS;
         if (ply >= ply_draw) return End::PLY_LIMIT;
@@ -318,8 +325,9 @@ struct OrgGame {
         const int kf = k % n, kr = k / n;
         if (std::abs(kf - tf) + std::abs(kr - tr) != 1) return false; // mover next to him
         static const int DF[4] = {0, -1, 0, 1}, DR[4] = {1, 0, -1, 0};
-        if (n == 11) {
-            // Four attackers or the throne square; never on the edge.
+        if (n != 7) {
+            // 11x11 and 13x13: four attackers or the throne square; never on
+            // the edge.
             for (int d = 0; d < 4; ++d) {
                 const int f = kf + DF[d], r = kr + DR[d];
                 if (!on(f, r)) return false;
