@@ -210,6 +210,17 @@ inline GameResult game(Winner w, EndReason r) {
 
 inline const GameResult ONGOING{};
 
+// The board as the rules models in tests/models/ write it, square by square
+// from a1: 't' attacker, 'T' defender, 'K' king, '.' empty.
+inline std::string model_board_of(const Position& pos) {
+    std::string out;
+    for (int s = 0; s < pos.size() * pos.size(); ++s) {
+        const Piece p = pos.piece_on(s);
+        out += p == ATTACKER ? 't' : p == DEFENDER ? 'T' : p == KING ? 'K' : '.';
+    }
+    return out;
+}
+
 } // namespace branan::testutil
 
 namespace Catch {

@@ -308,18 +308,6 @@ GameResult expected_result(const OrgGame& g) {
     return {};
 }
 
-std::string model_board_of(const Position& pos) {
-    std::string out;
-    for (int s = 0; s < pos.size() * pos.size(); ++s) {
-        const branan::Piece p = pos.piece_on(s);
-        out += p == branan::ATTACKER   ? 't'
-               : p == branan::DEFENDER ? 'T'
-               : p == branan::KING     ? 'K'
-                                       : '.';
-    }
-    return out;
-}
-
 std::set<std::pair<int, int>> engine_move_set(const Position& pos) {
     MoveList list;
     branan::generate_moves(pos, list);
@@ -441,7 +429,7 @@ void compare_game(Position& pos, OrgGame& g, const Style& style, std::mt19937& r
             if (s != king_before) taken.push_back(s);
         });
         CHECK(names(g.n, taken) == names(g.n, g.taken));
-        REQUIRE(model_board_of(pos) == g.board);
+        REQUIRE(branan::testutil::model_board_of(pos) == g.board);
     }
 }
 

@@ -465,18 +465,6 @@ GameResult expected_result(const Game& g) {
     return {};
 }
 
-std::string model_board_of(const Position& pos) {
-    std::string out;
-    for (int s = 0; s < pos.size() * pos.size(); ++s) {
-        const branan::Piece p = pos.piece_on(s);
-        out += p == branan::ATTACKER   ? 't'
-               : p == branan::DEFENDER ? 'T'
-               : p == branan::KING     ? 'K'
-                                       : '.';
-    }
-    return out;
-}
-
 // The model's board with commanders and knights as soldiers of their side:
 // what the engine's pieces say today.
 std::string by_side(std::string board) {
@@ -587,7 +575,7 @@ void compare_game(Position& pos, Game& g, const Style& style, std::mt19937& rng,
         std::vector<int> taken;
         branan::for_each_square(pos.last_captured(), [&](branan::Square s) { taken.push_back(s); });
         CHECK(names(g.n, taken) == names(g.n, g.taken));
-        REQUIRE(model_board_of(pos) == by_side(g.board));
+        REQUIRE(branan::testutil::model_board_of(pos) == by_side(g.board));
     }
 }
 
@@ -678,7 +666,7 @@ TEST_CASE("opentafl presets: the engine plays as the model from set-up positions
             Game g = placed_as_set_up(rules, seed.pieces, seed.to_move);
             Position pos = branan::testutil::tfen(
                 seed.preset, branan::testutil::make_tfen(g.n, seed.pieces, seed.to_move));
-            REQUIRE(model_board_of(pos) == by_side(g.board));
+            REQUIRE(branan::testutil::model_board_of(pos) == by_side(g.board));
             Style style = Style::draw(rng);
             style.finisher = true;
             style.captures = 100;

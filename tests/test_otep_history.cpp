@@ -218,22 +218,36 @@ std::string base_rules(const char* tfr) {
     return with_key(with_key(preset_string("opentafl-copenhagen"), "tfr", tfr), "hkp", "n");
 }
 
+// The issue's position under the base edition, and the engine's answer
+// to it without any history.
+struct IssueStart {
+    std::string rules;
+    Position pos;
+    Answer fresh;
+};
+
+IssueStart issue_start(const char* tfr) {
+    std::string rules = base_rules(tfr);
+    auto p0 = parse_opentafl_position(edition_of(rules), ISSUE_BOARD, ATTACKERS);
+    REQUIRE(p0.ok());
+    Answer fresh = ask_uci(rules, {}, to_tfen(*p0));
+    INFO("no history: " << fresh.move << " " << fresh.score);
+    return IssueStart{std::move(rules), std::move(*p0), std::move(fresh)};
+}
+
 } // namespace
 
 TEST_CASE("otep history: the repeating move that loses (tfr:w) is avoided, as over UCI",
           "[otep][slow]") {
-    const std::string base = base_rules("w");
-    auto p0 = parse_opentafl_position(edition_of(base), ISSUE_BOARD, ATTACKERS);
-    REQUIRE(p0.ok());
     // Without the history, the engine's move; the game is then built so
     // that this move makes the third repetition.
-    const Answer fresh = ask_uci(base, {}, to_tfen(*p0));
+    const auto [base, start, fresh] = issue_start("w");
     INFO("no history: " << fresh.move << " " << fresh.score);
-    auto b = parse_legal_move(*p0, fresh.move);
+    auto b = parse_legal_move(start, fresh.move);
     REQUIRE(b.ok());
-    auto cycle = find_cycle(*p0, *b);
+    auto cycle = find_cycle(start, *b);
     REQUIRE(cycle);
-    const Scenario s = make_scenario(base, *p0, *cycle);
+    const Scenario s = make_scenario(base, start, *cycle);
     // The same position without its past, under the scenario's rules: the
     // same move, so only the repetition can change it.
     Engine ref;
@@ -255,21 +269,18 @@ TEST_CASE("otep history: the repeating move that loses (tfr:w) is avoided, as ov
 }
 
 TEST_CASE("otep history: a repetition that wins (tfr:l) is played, as over UCI", "[otep][slow]") {
-    const std::string base = base_rules("l");
-    auto p0 = parse_opentafl_position(edition_of(base), ISSUE_BOARD, ATTACKERS);
-    REQUIRE(p0.ok());
-    const Answer fresh = ask_uci(base, {}, to_tfen(*p0));
+    const auto [base, start, fresh] = issue_start("l");
     REQUIRE(!fresh.win);
     // Another attacker move with a cycle through it: with the history it
     // wins at once.
     MoveList list;
-    generate_moves(*p0, list);
+    generate_moves(start, list);
     std::optional<Cycle> cycle;
     for (Move m : list)
-        if (move_name(p0->edition(), m) != fresh.move && (cycle = find_cycle(*p0, m))) break;
+        if (move_name(start.edition(), m) != fresh.move && (cycle = find_cycle(start, m))) break;
     REQUIRE(cycle);
-    const std::string repeat = move_name(p0->edition(), cycle->plies[0]);
-    const Scenario s = make_scenario(base, *p0, *cycle);
+    const std::string repeat = move_name(start.edition(), cycle->plies[0]);
+    const Scenario s = make_scenario(base, start, *cycle);
 
     const Answer uci = ask_uci(s.rules, s.moves);
     const Answer otep = ask_otep_resumed(s.rules, s.records, *s.now);
@@ -283,17 +294,14 @@ TEST_CASE("otep history: a repetition that wins (tfr:l) is played, as over UCI",
 
 TEST_CASE("otep history: a repetition that draws (tfr:d) is not played from a won position",
           "[otep][slow]") {
-    const std::string base = base_rules("d");
-    auto p0 = parse_opentafl_position(edition_of(base), ISSUE_BOARD, ATTACKERS);
-    REQUIRE(p0.ok());
-    const Answer fresh = ask_uci(base, {}, to_tfen(*p0));
+    const auto [base, start, fresh] = issue_start("d");
     INFO("no history: " << fresh.move << " " << fresh.score);
     REQUIRE(fresh.score > 100); // the attackers are well ahead
-    auto b = parse_legal_move(*p0, fresh.move);
+    auto b = parse_legal_move(start, fresh.move);
     REQUIRE(b.ok());
-    auto cycle = find_cycle(*p0, *b);
+    auto cycle = find_cycle(start, *b);
     REQUIRE(cycle);
-    const Scenario s = make_scenario(base, *p0, *cycle);
+    const Scenario s = make_scenario(base, start, *cycle);
 
     const Answer uci = ask_uci(s.rules, s.moves);
     const Answer otep = ask_otep_resumed(s.rules, s.records, *s.now);
