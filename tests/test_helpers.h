@@ -210,6 +210,17 @@ inline GameResult game(Winner w, EndReason r) {
 
 inline const GameResult ONGOING{};
 
+// One of `list`, drawn in proportion to `weight` (uniformly when every
+// weight is 0): the random players that hold the engine to a model.
+template <typename T>
+T pick_by_weight(const std::vector<T>& list, const std::vector<double>& weight, std::mt19937& rng) {
+    double total = 0;
+    for (double w : weight) total += w;
+    if (total <= 0) return list[rng() % list.size()];
+    std::discrete_distribution<size_t> d(weight.begin(), weight.end());
+    return list[d(rng)];
+}
+
 // The board as the rules models in tests/models/ write it, square by square
 // from a1: 't' attacker, 'T' defender, 'K' king, '.' empty.
 inline std::string model_board_of(const Position& pos) {

@@ -383,11 +383,7 @@ std::pair<int, int> pick(OrgGame& g, const std::vector<std::pair<int, int>>& lis
         }
         weight.push_back(w);
     }
-    double total = 0;
-    for (double w : weight) total += w;
-    if (total <= 0) return list[rng() % list.size()];
-    std::discrete_distribution<size_t> d(weight.begin(), weight.end());
-    return list[d(rng)];
+    return branan::testutil::pick_by_weight(list, weight, rng);
 }
 
 struct Tally {

@@ -526,11 +526,7 @@ Move pick(Game& g, const std::vector<Move>& list, const Style& s, std::mt19937& 
         }
         weight.push_back(w);
     }
-    double total = 0;
-    for (double w : weight) total += w;
-    if (total <= 0) return list[rng() % list.size()];
-    std::discrete_distribution<size_t> d(weight.begin(), weight.end());
-    return list[d(rng)];
+    return branan::testutil::pick_by_weight(list, weight, rng);
 }
 
 struct Tally {
