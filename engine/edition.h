@@ -129,6 +129,11 @@ struct Edition {
     // defenders, an edge fort, encirclement, the adjudication) or the ply
     // limit rather than by the king or a capture alone.
     bool ends_by_shape = false;
+    // Whether the king, from any square, may step onto any empty neighbour
+    // (no square barred to him, no speed below one). Then the squares he
+    // reaches by successive moves, everyone else standing still, are the
+    // empty squares connected to him: a flood, not a walk of his moves.
+    bool king_steps_anywhere = false;
 
     // neighbour[s][d]: the square next to s in direction d, or NO_SQUARE;
     // adjacent[s]: the same squares as a board.
