@@ -23,30 +23,8 @@ constexpr int SCORE_KILLER = 1 << 19; // the newer killer one more
 // replaced).
 constexpr int PICKED_ONE_BY_ONE = 3;
 
-// Sorts moves[first, n) (with their scores and quiet flags) by score, best
-// first, equal scores in their present order. Each key packs the score
-// (order-preserving as unsigned) above the position, so the keys are
-// distinct and an unstable sort gives the stable order.
-void sort_moves(int first, int n, Move* moves, int* scores, bool* quiet) {
-    uint64_t keys[MAX_MOVES];
-    const int count = n - first;
-    for (int i = 0; i < count; ++i)
-        keys[i] =
-            (uint64_t(uint32_t(scores[first + i]) ^ 0x80000000u) << 32) | uint32_t(MAX_MOVES - i);
-    std::sort(keys, keys + count, std::greater<uint64_t>());
-    Move m[MAX_MOVES];
-    int sc[MAX_MOVES];
-    bool q[MAX_MOVES];
-    std::copy(moves + first, moves + n, m);
-    std::copy(scores + first, scores + n, sc);
-    std::copy(quiet + first, quiet + n, q);
-    for (int i = 0; i < count; ++i) {
-        const int from = MAX_MOVES - int(uint32_t(keys[i]));
-        moves[first + i] = m[from];
-        scores[first + i] = sc[from];
-        quiet[first + i] = q[from];
-    }
-}
+// The first slice of the sorted moves; each next one is twice as long.
+constexpr int FIRST_SLICE = 8;
 
 } // namespace
 
@@ -109,8 +87,26 @@ void MovePicker::generate_main() {
     count_ = n;
 }
 
-void MovePicker::sort_rest() {
-    sort_moves(next_, count_, list_->moves, scores_, quiet_);
+// Each key packs the score (order-preserving as unsigned) above the
+// move's place counted down from MAX_MOVES, so the keys are distinct, an
+// unstable sort of them gives the stable order, and any partial ordering
+// that ends sorted gives the same order as one full sort (af5a7c0, 5bb189c).
+void MovePicker::start_sorted() {
+    for (int i = sort_from_; i < count_; ++i)
+        keys_[i] = (uint64_t(uint32_t(scores_[i]) ^ 0x80000000u) << 32) |
+                   uint32_t(MAX_MOVES - (i - sort_from_));
+    sorted_to_ = sort_from_;
+    slice_ = FIRST_SLICE;
+}
+
+void MovePicker::sort_more() {
+    uint64_t* const from = keys_ + sorted_to_;
+    uint64_t* const end = keys_ + count_;
+    uint64_t* const to = end - from > slice_ ? from + slice_ : end;
+    if (to != end) std::nth_element(from, to, end, std::greater<uint64_t>());
+    std::sort(from, to, std::greater<uint64_t>());
+    sorted_to_ = int(to - keys_);
+    slice_ *= 2;
 }
 
 void MovePicker::generate_quiescence() {

@@ -403,13 +403,16 @@ Value Worker::search(Value alpha, Value beta, int depth, int ply, bool pv_node, 
     for (Move m; (m = picker.next(quiet));) {
         ++yielded;
         // Futility and late-move pruning of quiet moves near the leaves.
+        // Nothing a skip leaves behind changes what decides them, so once
+        // every move left is quiet, every move left is skipped too.
         if (quiet && !pv_node && !threatened && searched > 0 && best > -VALUE_WIN_MAX_PLY) {
-            if (tune.futility && depth <= FUTILITY_DEPTH &&
-                static_eval + FUTILITY_MARGIN * depth <= alpha)
+            if ((tune.futility && depth <= FUTILITY_DEPTH &&
+                 static_eval + FUTILITY_MARGIN * depth <= alpha) ||
+                (tune.lmp && depth <= LMP_DEPTH &&
+                 searched >= LMP_BASE + LMP_PER_DEPTH2 * depth * depth)) {
+                if (picker.quiet_from_here(quiet)) break;
                 continue;
-            if (tune.lmp && depth <= LMP_DEPTH &&
-                searched >= LMP_BASE + LMP_PER_DEPTH2 * depth * depth)
-                continue;
+            }
         }
         if (try_move(m, quiet)) break;
     }
