@@ -70,14 +70,8 @@ bool edge_fort_escape(const Edition& v, Bitboard attackers, Bitboard defenders, 
             if (!(v.adjacent[king] & empty)) return false;
             if (king_in_wall(v, attackers, defenders, king)) return true;
         }
-        const Bitboard near_attackers = v.neighbours(attackers);
-        Bitboard region = square_bb(king);
-        while (true) {
-            if (region & near_attackers) return false;
-            const Bitboard grown = region | (v.neighbours(region) & empty);
-            if (grown == region) break;
-            region = grown;
-        }
+        const Bitboard region = v.flood_unless(square_bb(king), empty, v.neighbours(attackers));
+        if (!region) return false;
         if (!on_edge && !(region & v.edges)) return false;
         return region_is_fort(v, attackers, defenders, region);
     }

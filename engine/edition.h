@@ -67,6 +67,17 @@ struct Edition {
             region = grown;
         }
     }
+    // The same flood, given up as soon as the region meets `stop`: 0 then
+    // (for the tests whose answer is "no" once it does).
+    Bitboard flood_unless(Bitboard seed, Bitboard through, Bitboard stop) const {
+        Bitboard region = seed;
+        while (!(region & stop)) {
+            const Bitboard grown = region | (neighbours(region) & through);
+            if (grown == region) return region;
+            region = grown;
+        }
+        return 0;
+    }
     // For a square on exactly one edge of the board: the direction into the
     // board, and the two along the edge (toward file a / rank 1 first).
     struct EdgeAxes {

@@ -36,8 +36,12 @@ Worker::Worker(SearchContext& ctx, int id, const Position& root,
 }
 
 void Worker::do_move(Move m) {
+    // The table's line is fetched while the move is made (most moves
+    // capture nothing); a capture's key is known only after.
+    const uint64_t quiet_key = pos_.key_after(m);
+    ctx_.tt->prefetch(quiet_key);
     pos_.make_move(m);
-    ctx_.tt->prefetch(pos_.key());
+    if (pos_.key() != quiet_key) ctx_.tt->prefetch(pos_.key());
     ++idx_;
     keys_[idx_] = pos_.key();
     windows_[idx_] = pos_.plies_since_capture() == 0 ? 0 : windows_[idx_ - 1] + 1;
