@@ -7,21 +7,7 @@
 
 namespace branan {
 
-uint16_t LineReach[MAX_SIZE][1 << (MAX_SIZE + 1)];
-
 namespace {
-
-struct LineReachInit {
-    LineReachInit() {
-        for (int from = 0; from < MAX_SIZE; ++from)
-            for (unsigned occ = 0; occ < (1u << (MAX_SIZE + 1)); ++occ) {
-                uint16_t reach = 0;
-                for (int s = from + 1; s < MAX_SIZE && !((occ >> s) & 1); ++s) reach |= 1 << s;
-                for (int s = from - 1; s >= 0 && !((occ >> s) & 1); --s) reach |= 1 << s;
-                LineReach[from][occ] = reach;
-            }
-    }
-} line_reach_init;
 
 Bitboard transpose(const Edition& v, Bitboard b) {
     Bitboard t = 0;
