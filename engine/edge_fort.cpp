@@ -27,11 +27,11 @@ Bitboard king_targets(const Edition& v, Square s, Bitboard occupied) {
 
 } // namespace
 
-bool edge_fort_escape(const Edition& v, Bitboard attackers, Bitboard defenders, Square king) {
-    const Bitboard occupied = attackers | defenders;
-    const Bitboard king_moves = king_targets(v, king, occupied);
+namespace {
 
-    // 1. A defenders' wall holding the king, who can move.
+// Step 1: a defenders' wall holding the king (wall squares are edge
+// squares, so only a king on the edge can be in one).
+bool king_in_wall(const Edition& v, Bitboard attackers, Bitboard defenders, Square king) {
     EdgeBoard b;
     b.side[ATTACKERS] = attackers;
     b.side[DEFENDERS] = defenders;
@@ -39,9 +39,47 @@ bool edge_fort_escape(const Edition& v, Bitboard attackers, Bitboard defenders, 
     WallList walls;
     find_walls(v, b, DEFENDERS, walls);
     for (int i = 0; i < walls.count; ++i)
-        if (test(walls.walls[i].squares, king) && king_moves) return true;
+        if (test(walls.walls[i].squares, king)) return true;
+    return false;
+}
 
-    // 2. The exhaustive check (checkEdgeFortEscape).
+// Step 2 once R is known: no attacker next to it, and no defender next to
+// it with three or more neighbours outside R not held by defenders.
+bool region_is_fort(const Edition& v, Bitboard attackers, Bitboard defenders, Bitboard region) {
+    const Bitboard around = v.neighbours(region) & (attackers | defenders);
+    if (around & attackers) return false;
+    bool fort = true;
+    for_each_square(around, [&](Square s) {
+        if (popcount(v.adjacent[s] & ~region & ~defenders) >= 3) fort = false;
+    });
+    return fort;
+}
+
+} // namespace
+
+bool edge_fort_escape(const Edition& v, Bitboard attackers, Bitboard defenders, Square king) {
+    const Bitboard occupied = attackers | defenders;
+    if (v.king_steps_anywhere) {
+        // R is the flood of empty squares from the king, and he can move
+        // when an empty square is next to him. Every end but a fort is a
+        // "no": the flood stops as soon as R touches an attacker's
+        // neighbour.
+        const Bitboard empty = v.board & ~occupied;
+        const bool on_edge = test(v.edges, king);
+        if (on_edge) {
+            if (!(v.adjacent[king] & empty)) return false;
+            if (king_in_wall(v, attackers, defenders, king)) return true;
+        }
+        const Bitboard region = v.flood_unless(square_bb(king), empty, v.neighbours(attackers));
+        if (!region) return false;
+        if (!on_edge && !(region & v.edges)) return false;
+        return region_is_fort(v, attackers, defenders, region);
+    }
+
+    // The general walk, for kings barred from some squares or slowed.
+    const Bitboard king_moves = king_targets(v, king, occupied);
+    if (test(v.edges, king) && king_moves && king_in_wall(v, attackers, defenders, king))
+        return true;
     Bitboard region = square_bb(king) | king_moves, frontier = king_moves;
     while (frontier) {
         Bitboard next = 0;
@@ -50,15 +88,7 @@ bool edge_fort_escape(const Edition& v, Bitboard attackers, Bitboard defenders, 
         region |= frontier;
     }
     if (test(v.edges, king) ? !king_moves : !(region & v.edges)) return false;
-    const Bitboard around = v.neighbours(region) & occupied;
-    if (around & attackers) return false;
-    // Every defender next to R (the king among them when R holds squares
-    // next to him): its neighbours outside R not held by defenders.
-    bool fort = true;
-    for_each_square(around, [&](Square s) {
-        if (popcount(v.adjacent[s] & ~region & ~defenders) >= 3) fort = false;
-    });
-    return fort;
+    return region_is_fort(v, attackers, defenders, region);
 }
 
 bool exit_fort(const Edition& v, Bitboard attackers, Bitboard defenders, Square king) {

@@ -7,21 +7,7 @@
 
 namespace branan {
 
-uint16_t LineReach[MAX_SIZE][1 << (MAX_SIZE + 1)];
-
 namespace {
-
-struct LineReachInit {
-    LineReachInit() {
-        for (int from = 0; from < MAX_SIZE; ++from)
-            for (unsigned occ = 0; occ < (1u << (MAX_SIZE + 1)); ++occ) {
-                uint16_t reach = 0;
-                for (int s = from + 1; s < MAX_SIZE && !((occ >> s) & 1); ++s) reach |= 1 << s;
-                for (int s = from - 1; s >= 0 && !((occ >> s) & 1); --s) reach |= 1 << s;
-                LineReach[from][occ] = reach;
-            }
-    }
-} line_reach_init;
 
 Bitboard transpose(const Edition& v, Bitboard b) {
     Bitboard t = 0;
@@ -206,6 +192,21 @@ Result<std::shared_ptr<const Edition>> Edition::make(const Rules& rules) {
     }
 
     build_line_counts(*v);
+
+    v->king_steps_anywhere = true;
+    for (Square s = 0; s < n * n; ++s)
+        for (int line = 0; line < 2; ++line) {
+            const LineMasks& m = line == 0 ? v->rank_masks[KING][s] : v->file_masks[KING][s];
+            const int at = line == 0 ? v->file[s] : v->rank[s];
+            for (int t : {at - 1, at + 1}) {
+                if (t < 0 || t >= n) continue;
+                // One step onto an empty square, the rest of the line full.
+                const unsigned bit = 1u << t;
+                const bool step =
+                    (!(m.wall & bit) && !(m.no_stop & bit)) || (m.stop_not_pass & bit);
+                if (!step) v->king_steps_anywhere = false;
+            }
+        }
 
     v->escape = rules.escape == EscapeType::CORNER ? v->corners : v->edges;
 

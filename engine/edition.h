@@ -67,6 +67,17 @@ struct Edition {
             region = grown;
         }
     }
+    // The same flood, given up as soon as the region meets `stop`: 0 then
+    // (for the tests whose answer is "no" once it does).
+    Bitboard flood_unless(Bitboard seed, Bitboard through, Bitboard stop) const {
+        Bitboard region = seed;
+        while (!(region & stop)) {
+            const Bitboard grown = region | (neighbours(region) & through);
+            if (grown == region) return region;
+            region = grown;
+        }
+        return 0;
+    }
     // For a square on exactly one edge of the board: the direction into the
     // board, and the two along the edge (toward file a / rank 1 first).
     struct EdgeAxes {
@@ -129,6 +140,11 @@ struct Edition {
     // defenders, an edge fort, encirclement, the adjudication) or the ply
     // limit rather than by the king or a capture alone.
     bool ends_by_shape = false;
+    // Whether the king, from any square, may step onto any empty neighbour
+    // (no square barred to him, no speed below one). Then the squares he
+    // reaches by successive moves, everyone else standing still, are the
+    // empty squares connected to him: a flood, not a walk of his moves.
+    bool king_steps_anywhere = false;
 
     // neighbour[s][d]: the square next to s in direction d, or NO_SQUARE;
     // adjacent[s]: the same squares as a board.
@@ -181,9 +197,16 @@ struct Edition {
 // be reached from `from` by sliding over empty squares, given the occupied
 // squares `occ` of that line (bit i = square i). The start square is not set.
 // The line may carry a wall bit at its end (bit `size`, at most bit 11).
-extern uint16_t LineReach[MAX_SIZE][1 << (MAX_SIZE + 1)];
+// Worked out rather than looked up: a 90 KiB table missed the cache on
+// 11x11, where move generation reads it twice per piece.
 inline unsigned line_reach(int from, unsigned occ) {
-    return LineReach[from][occ];
+    // Up to the first occupied square above `from` (bit MAX_SIZE stops the
+    // longest line), and down to the first below it (or square 0).
+    const unsigned above = (occ | (1u << MAX_SIZE)) >> (from + 1);
+    const unsigned up = ((above & (0u - above)) - 1) << (from + 1);
+    const unsigned low = (1u << from) - 1;
+    const unsigned down = low & ~((1u << std::bit_width(occ & low)) - 1);
+    return up | down;
 }
 
 // The squares of one line where a piece on square `from` of that line may

@@ -196,15 +196,17 @@ uint64_t Position::compute_key() const {
 bool encircled(const Edition& v, Bitboard defenders, Bitboard occupied) {
     if (defenders & v.edges) return false;
     // The empty squares connected to the board's edge through empty squares.
+    // Shut in unless a defender stands next to one of them (the flood stops
+    // at the first).
     const Bitboard empty = v.board & ~occupied;
-    const Bitboard outside = v.flood(v.edges & empty, empty);
-    return !(v.neighbours(outside) & defenders);
+    const Bitboard seed = v.edges & empty;
+    return !seed || v.flood_unless(seed, empty, v.neighbours(defenders)) != 0;
 }
 
 bool enclosed(const Edition& v, Bitboard attackers, Bitboard defenders, Square king,
               bool ring_safety) {
-    const Bitboard region = v.flood(square_bb(king), v.board & ~attackers);
-    if ((region & v.edges) || (defenders & ~region)) return false;
+    const Bitboard region = v.flood_unless(square_bb(king), v.board & ~attackers, v.edges);
+    if (!region || (defenders & ~region)) return false;
     if (!ring_safety) return true;
     const Bitboard empty = v.board & ~(attackers | defenders);
     const Bitboard safe = attackers | (v.board & ~region & ~((v.corners | v.throne) & empty));

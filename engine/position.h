@@ -15,6 +15,11 @@
 
 namespace branan {
 
+namespace zobrist {
+extern uint64_t piece_square[PIECE_KINDS][MAX_SQUARES];
+extern uint64_t side;
+} // namespace zobrist
+
 // What make_move must remember to undo itself, and what the end-of-game
 // checks need about the past. One per ply, kept in a stack and copied per
 // ply, so it stays small (64 bytes):
@@ -67,6 +72,13 @@ class Position {
     Square king_square() const { return king_; }
     Side side_to_move() const { return side_; }
     uint64_t key() const { return state().key; }
+    // The key after m if it captures nothing (for prefetching before the
+    // move is made).
+    uint64_t key_after(Move m) const {
+        const Piece p = board_[m.from()];
+        return key() ^ zobrist::piece_square[p][m.from()] ^ zobrist::piece_square[p][m.to()] ^
+               zobrist::side;
+    }
     int plies_since_capture() const { return state().plies_since_capture; }
     int fullmove() const { return state().fullmove; }
     int game_ply() const { return int(history_.size()) - 1; }
@@ -222,10 +234,5 @@ Winner repetition_winner(RepetitionOutcome outcome, Side mover);
 // Checks what the rules forbid in a placement: exactly one king, no soldier
 // on a square where it may not stop.
 Status validate_placement(const Edition& v, const std::array<Piece, MAX_SQUARES>& board);
-
-namespace zobrist {
-extern uint64_t piece_square[PIECE_KINDS][MAX_SQUARES];
-extern uint64_t side;
-} // namespace zobrist
 
 } // namespace branan

@@ -1,6 +1,7 @@
 #include "movepick.h"
 
 #include <algorithm>
+#include <bit>
 #include <functional>
 #include <utility>
 
@@ -23,30 +24,8 @@ constexpr int SCORE_KILLER = 1 << 19; // the newer killer one more
 // replaced).
 constexpr int PICKED_ONE_BY_ONE = 3;
 
-// Sorts moves[first, n) (with their scores and quiet flags) by score, best
-// first, equal scores in their present order. Each key packs the score
-// (order-preserving as unsigned) above the position, so the keys are
-// distinct and an unstable sort gives the stable order.
-void sort_moves(int first, int n, Move* moves, int* scores, bool* quiet) {
-    uint64_t keys[MAX_MOVES];
-    const int count = n - first;
-    for (int i = 0; i < count; ++i)
-        keys[i] =
-            (uint64_t(uint32_t(scores[first + i]) ^ 0x80000000u) << 32) | uint32_t(MAX_MOVES - i);
-    std::sort(keys, keys + count, std::greater<uint64_t>());
-    Move m[MAX_MOVES];
-    int sc[MAX_MOVES];
-    bool q[MAX_MOVES];
-    std::copy(moves + first, moves + n, m);
-    std::copy(scores + first, scores + n, sc);
-    std::copy(quiet + first, quiet + n, q);
-    for (int i = 0; i < count; ++i) {
-        const int from = MAX_MOVES - int(uint32_t(keys[i]));
-        moves[first + i] = m[from];
-        scores[first + i] = sc[from];
-        quiet[first + i] = q[from];
-    }
-}
+// The first slice of the sorted moves; each next one is twice as long.
+constexpr int FIRST_SLICE = 8;
 
 } // namespace
 
@@ -83,34 +62,79 @@ Move MovePicker::generate(bool& quiet) {
     return next(quiet);
 }
 
+// The moves in generate_moves' order (the order of equal scores), scored as
+// they are found rather than listed first and read again.
 void MovePicker::generate_main() {
-    generate_moves(pos_, *list_);
-    const tafl::CaptureMap cap = tafl::capture_squares(pos_, pos_.side_to_move());
+    const Position& pos = pos_;
+    count_ = 0;
+    if (pos.decided().over()) return;
+    const Edition& v = pos.edition();
+    const Side us = pos.side_to_move();
+    const tafl::CaptureMap cap = tafl::capture_squares(pos, us);
+    const bool ban = pos.ban_applies();
+    const int size = v.size;
+    Move* const moves = list_->moves;
+    const Move tt = tt_move_legal_ ? tt_move_ : MOVE_NONE;
     int n = 0;
-    for (Move m : *list_) {
-        if (tt_move_legal_ && m == tt_move_) continue;
-        const bool king = pos_.piece_on(m.from()) == KING;
-        const bool capture = is_capture(pos_, cap, m);
-        int s;
-        if (capture)
-            s = SCORE_CAPTURE + test(cap.two, m.to()) * SCORE_CAPTURE_TWO;
-        else if (king)
-            s = SCORE_KING_MOVE + history_[hist_index(m)];
-        else if (m == killers_[0])
-            s = SCORE_KILLER + 1;
-        else if (m == killers_[1])
-            s = SCORE_KILLER;
-        else
-            s = history_[hist_index(m)];
-        list_->moves[n] = m;
-        quiet_[n] = !capture;
-        scores_[n++] = s;
+    auto piece = [&](Piece p, Square from) {
+        const int file = v.file[from], rank_base = from - file;
+        const LineTargets t =
+            line_targets(v, p, from, pos.rank_occupancy(v.rank[from]), pos.file_occupancy(file));
+        const bool king = p == KING, hammer = !king || v.king_hammer;
+        const int16_t* const hist = history_ + from * MAX_SQUARES;
+        auto add = [&](Square to) {
+            const Move m(from, to);
+            if (m == tt || (ban && pos.recreates_board(m))) return;
+            const bool capture = hammer && test(cap.one, to);
+            int s;
+            if (capture)
+                s = SCORE_CAPTURE + test(cap.two, to) * SCORE_CAPTURE_TWO;
+            else if (king)
+                s = SCORE_KING_MOVE + hist[to];
+            else if (m == killers_[0])
+                s = SCORE_KILLER + 1;
+            else if (m == killers_[1])
+                s = SCORE_KILLER;
+            else
+                s = hist[to];
+            moves[n] = m;
+            quiet_[n] = !capture;
+            scores_[n++] = s;
+        };
+        for (unsigned bits = t.rank_bits; bits; bits &= bits - 1)
+            add(rank_base + std::countr_zero(bits));
+        for (unsigned bits = t.file_bits; bits; bits &= bits - 1)
+            add(std::countr_zero(bits) * size + file);
+    };
+    if (us == ATTACKERS) {
+        for_each_square(pos.pieces(ATTACKER), [&](Square s) { piece(ATTACKER, s); });
+    } else {
+        for_each_square(pos.pieces(DEFENDER), [&](Square s) { piece(DEFENDER, s); });
+        if (pos.king_square() != NO_SQUARE) piece(KING, pos.king_square());
     }
     count_ = n;
 }
 
-void MovePicker::sort_rest() {
-    sort_moves(next_, count_, list_->moves, scores_, quiet_);
+// Each key packs the score (order-preserving as unsigned) above the
+// move's place counted down from MAX_MOVES, so the keys are distinct, an
+// unstable sort of them gives the stable order, and any partial ordering
+// that ends sorted gives the same order as one full sort (af5a7c0, 5bb189c).
+void MovePicker::start_sorted() {
+    for (int i = sort_from_; i < count_; ++i)
+        keys_[i] = (uint64_t(uint32_t(scores_[i]) ^ 0x80000000u) << 32) |
+                   uint32_t(MAX_MOVES - (i - sort_from_));
+    sorted_to_ = sort_from_;
+    slice_ = FIRST_SLICE;
+}
+
+void MovePicker::sort_more() {
+    uint64_t* const from = keys_ + sorted_to_;
+    uint64_t* const end = keys_ + count_;
+    uint64_t* const to = end - from > slice_ ? from + slice_ : end;
+    if (to != end) std::nth_element(from, to, end, std::greater<uint64_t>());
+    std::sort(from, to, std::greater<uint64_t>());
+    sorted_to_ = int(to - keys_);
+    slice_ *= 2;
 }
 
 void MovePicker::generate_quiescence() {

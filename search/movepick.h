@@ -59,14 +59,27 @@ class MovePicker {
         if (next_ == count_) return MOVE_NONE;
         if (stage_ == Stage::SELECT) {
             if (next_ == sort_from_) {
-                sort_rest();
+                start_sorted();
                 stage_ = Stage::SORTED;
             } else {
                 select_best();
             }
         }
+        if (stage_ == Stage::SORTED) {
+            if (next_ == sorted_to_) sort_more();
+            const int i = sort_from_ + (MAX_MOVES - int(uint32_t(keys_[next_++])));
+            quiet = quiet_[i];
+            return list_->moves[i];
+        }
         quiet = quiet_[next_];
         return list_->moves[next_++];
+    }
+
+    // Whether every move still to come is quiet: the main search's moves
+    // after the table move come captures first, so once one of them was
+    // quiet, the rest are.
+    bool quiet_from_here(bool last_quiet) const {
+        return kind_ == PickKind::MAIN && stage_ >= Stage::SELECT && last_quiet;
     }
 
   private:
@@ -79,7 +92,12 @@ class MovePicker {
     Move generate(bool& quiet);
     void generate_main();
     void generate_quiescence();
-    void sort_rest();
+    // The moves from sort_from_ on come in the order of a stable sort by
+    // score, best first. Their keys (see sort keys in movepick.cpp) are made
+    // at once and put in order a slice at a time, as a cut usually comes
+    // before the last moves are wanted.
+    void start_sorted();
+    void sort_more();
 
     // Brings the best of the moves left to next_: the first of equal bests,
     // swapped with the move at next_ (which so moves back: the order of the
@@ -103,11 +121,14 @@ class MovePicker {
     Bitboard block_ = 0;
     int count_ = 0, next_ = 0;
     int sort_from_ = -1; // never, unless the main search's picker sets it
+    int sorted_to_ = 0;  // keys_[sort_from_, sorted_to_) are in their final order
+    int slice_ = 0;      // the next slice to order
     // Made when the moves are generated, not before: a list is cleared as
     // it is made, and a cut by the table move needs none.
     std::optional<MoveList> list_;
     int scores_[MAX_MOVES];
     bool quiet_[MAX_MOVES];
+    uint64_t keys_[MAX_MOVES];
 };
 
 } // namespace branan

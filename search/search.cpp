@@ -36,8 +36,12 @@ Worker::Worker(SearchContext& ctx, int id, const Position& root,
 }
 
 void Worker::do_move(Move m) {
+    // The table's line is fetched while the move is made (most moves
+    // capture nothing); a capture's key is known only after.
+    const uint64_t quiet_key = pos_.key_after(m);
+    ctx_.tt->prefetch(quiet_key);
     pos_.make_move(m);
-    ctx_.tt->prefetch(pos_.key());
+    if (pos_.key() != quiet_key) ctx_.tt->prefetch(pos_.key());
     ++idx_;
     keys_[idx_] = pos_.key();
     windows_[idx_] = pos_.plies_since_capture() == 0 ? 0 : windows_[idx_ - 1] + 1;
@@ -403,13 +407,16 @@ Value Worker::search(Value alpha, Value beta, int depth, int ply, bool pv_node, 
     for (Move m; (m = picker.next(quiet));) {
         ++yielded;
         // Futility and late-move pruning of quiet moves near the leaves.
+        // Nothing a skip leaves behind changes what decides them, so once
+        // every move left is quiet, every move left is skipped too.
         if (quiet && !pv_node && !threatened && searched > 0 && best > -VALUE_WIN_MAX_PLY) {
-            if (tune.futility && depth <= FUTILITY_DEPTH &&
-                static_eval + FUTILITY_MARGIN * depth <= alpha)
+            if ((tune.futility && depth <= FUTILITY_DEPTH &&
+                 static_eval + FUTILITY_MARGIN * depth <= alpha) ||
+                (tune.lmp && depth <= LMP_DEPTH &&
+                 searched >= LMP_BASE + LMP_PER_DEPTH2 * depth * depth)) {
+                if (picker.quiet_from_here(quiet)) break;
                 continue;
-            if (tune.lmp && depth <= LMP_DEPTH &&
-                searched >= LMP_BASE + LMP_PER_DEPTH2 * depth * depth)
-                continue;
+            }
         }
         if (try_move(m, quiet)) break;
     }

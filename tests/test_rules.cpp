@@ -683,6 +683,23 @@ void check_tablut_king_hammer_against_castle(const std::string& ed) {
 
 // ============================== brandubh ==============================
 
+TEST_CASE("line_reach: every start square and line occupancy, against a walk", "[rules]") {
+    // The slides of move generation: the squares before the first occupied
+    // one on each side (bit MAX_SIZE, a wall, always stops the way up).
+    long wrong = 0;
+    for (int from = 0; from < MAX_SIZE; ++from)
+        for (unsigned occ = 0; occ < (1u << (MAX_SIZE + 1)); ++occ) {
+            unsigned want = 0;
+            for (int s = from + 1; s < MAX_SIZE && !((occ >> s) & 1); ++s) want |= 1u << s;
+            for (int s = from - 1; s >= 0 && !((occ >> s) & 1); --s) want |= 1u << s;
+            wrong += line_reach(from, occ) != want;
+        }
+    CHECK(wrong == 0);
+    CHECK(line_reach(5, 0) == 0x7DFu);                    // all 11 squares but the start
+    CHECK(line_reach(5, (1u << 3) | (1u << 8)) == 0xD0u); // squares 4, 6 and 7
+    CHECK(line_reach(0, 1u << 1) == 0u);                  // blocked at once
+}
+
 TEST_CASE("brandubh: king on the throne needs four attackers", "[rules]") {
     const std::string ed = "brandubh";
     {

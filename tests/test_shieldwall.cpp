@@ -628,12 +628,25 @@ TEST_CASE("shieldwall: the engine's walk equals a plain transcription on random 
     CHECK(with_captures > 100);
 }
 
+TEST_CASE("edge fort: the king's region is a flood only where he may step anywhere",
+          "[shieldwall]") {
+    CHECK(edition("opentafl-copenhagen")->king_steps_anywhere);
+    CHECK(edition("magpie")->king_steps_anywhere); // one square at a time, but anywhere
+    // Nobody stops on the empty castle in Tablut: the king cannot step back onto it.
+    CHECK_FALSE(edition("tablut")->king_steps_anywhere);
+}
+
 TEST_CASE("edge fort: the engine equals a plain transcription of OpenTafl's check on random "
           "boards",
           "[shieldwall]") {
     // Copenhagen: the king passes and stops everywhere, so his moves are
     // plain slides over empty squares.
     EditionPtr v = edition("opentafl-copenhagen");
+    REQUIRE(v->king_steps_anywhere);
+    // The same rules judged by the walk of the king's moves the flood
+    // replaces (the path of editions where some square bars him).
+    Edition walk = *v;
+    walk.king_steps_anywhere = false;
     const int n = v->size;
     std::mt19937 rng(7);
     long compared = 0, forts = 0;
@@ -730,6 +743,8 @@ TEST_CASE("edge fort: the engine equals a plain transcription of OpenTafl's chec
         }
         INFO(to_tfen(*pos));
         REQUIRE(edge_fort_escape(*v, pos->pieces(ATTACKERS), pos->pieces(DEFENDERS), ks) == model);
+        REQUIRE(edge_fort_escape(walk, pos->pieces(ATTACKERS), pos->pieces(DEFENDERS), ks) ==
+                model);
         ++compared;
         forts += model;
     }
