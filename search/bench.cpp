@@ -40,6 +40,21 @@ const std::vector<Engine::BenchPosition>& Engine::bench_positions() {
         {"tablut-house", "9/9/3t5/5t3/1T1K2T2/4t4/3T5/2t2t3/9 d 0 1"},
         {"tablut-house", "9/2tt5/9/1tKT1T1t1/3T5/9/9/2t6/9 a 0 1"},
         {"tablut-house", "9/6T2/9/3t5/5Tt2/4TK3/5t3/2t1t4/9 a 0 1"},
+        {"copenhagen",
+         "3ttttt3/5t5/11/t4T4t/t3TTT3t/tt1TTKTT1tt/t3TTT3t/t4T4t/11/5t5/3ttttt3 a 0 1"},
+        {"copenhagen",
+         "3t1t5/5t5/4t6/3tTTt3t/2t1TT1t2t/tt2TKT2tt/t2T1TT1t2/2T4t3/t1T3t4/1t3t1t3/3Tt3t2 a 30 16"},
+        {"copenhagen", "2t5t2/1t7t1/t1t7t/3tTTt4/2t1TTt4/1t3KTt3/t2T1TT1t2/4T2t3/t1T1T1t3t/1t3t3t1/"
+                       "3Tt3t2 a 56 29"},
+        {"copenhagen",
+         "2tTKtt4/1t2t2t3/t1T1t1t4/4T2t3/t3T1TTt2/1t4TT1t1/t7T1t/1T9/t2T6t/1t5t1t1/2t5t2 d 44 32"},
+        {"fetlar", "3ttttt3/5t5/11/t4T4t/t3TTT3t/tt1TTKTT1tt/t3TTT3t/t4T4t/11/5t5/3ttttt3 a 0 1"},
+        {"fetlar",
+         "4tt5/5t5/3t2tt3/2T2t5/t3TTt4/t1tT1K1t2t/1t2TT2t2/7T1t1/t3T6/1t2t1t4/3t1t1t3 a 11 19"},
+        {"fetlar",
+         "2t3tt3/1t1t1t5/2TT3t2T/3T5t1/8t1t/t4KT2t1/tt2T5t/1t5T2t/T1t8/3t1t5/4t1tt3 a 11 32"},
+        {"fetlar",
+         "2t1T1tt3/1t1t6t/t1TT3t3/3T5tt/6T1t2/9t1/1t8t/tt6T1t/T1t2K1t3/3t1t5/4t1t4 a 7 37"},
     };
     return table;
 }
