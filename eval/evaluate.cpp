@@ -52,6 +52,8 @@ struct Geo {
     static B south(B b) { return b >> N; }
     static B east(B b) { return (b << 1) & not_file_a; }
     static B west(B b) { return (b >> 1) & not_file_last; }
+    // The rank and the file through square s.
+    static B lines_through(int s) { return B(rank_1 << (N * (s / N))) | B(file_a << (s % N)); }
     static B neighbours(B b) { return north(b) | south(b) | east(b) | west(b); }
     static B diagonals(B b) { return north(east(b) | west(b)) | south(east(b) | west(b)); }
 
@@ -369,34 +371,49 @@ void eval_terms(const Position& pos, Tables& t, Acc& acc) {
         // fill from the escape squares going east finds the squares whose
         // line to the west is free), forks (free lines in two directions),
         // and the distance in king moves to the nearest escape square.
-        B dirs[4];
-        G::slide_reach_dirs(escape & land_k, pro_k, extra_k, dirs);
-        const B near1 = (dirs[0] | dirs[1] | dirs[2] | dirs[3]) & land_k;
-        const B two_lines = (dirs[0] & (dirs[1] | dirs[2] | dirs[3])) |
-                            (dirs[1] & (dirs[2] | dirs[3])) | (dirs[2] & dirs[3]);
-        const B threats = king_moves & near1 & ~escape;
-        const B forks = threats & two_lines;
-        acc.add(DEFENDERS, ESCAPE_THREAT_SQUARES, G::count(threats));
-        acc.add(DEFENDERS, ESCAPE_FORK_SQUARES, G::count(forks));
-        if (!routes) {
-            if (forks && stm == DEFENDERS) acc.add(DEFENDERS, ESCAPE_FORK_TO_MOVE, 1);
-            if (threats)
-                acc.add(DEFENDERS, ESCAPE_DISTANCE_2, 1);
-            else if (king_moves & G::slide_reach(near1, pro_k, extra_k))
-                acc.add(DEFENDERS, ESCAPE_DISTANCE_3, 1);
+        // Every one of these terms starts from a king move: a king who
+        // cannot move (boxed in by his own men, as at the start) adds none,
+        // and the fills are skipped.
+        if (king_moves) {
+            B dirs[4];
+            G::slide_reach_dirs(escape & land_k, pro_k, extra_k, dirs);
+            const B near1 = (dirs[0] | dirs[1] | dirs[2] | dirs[3]) & land_k;
+            const B two_lines = (dirs[0] & (dirs[1] | dirs[2] | dirs[3])) |
+                                (dirs[1] & (dirs[2] | dirs[3])) | (dirs[2] & dirs[3]);
+            const B threats = king_moves & near1 & ~escape;
+            const B forks = threats & two_lines;
+            acc.add(DEFENDERS, ESCAPE_THREAT_SQUARES, G::count(threats));
+            acc.add(DEFENDERS, ESCAPE_FORK_SQUARES, G::count(forks));
+            if (!routes) {
+                if (forks && stm == DEFENDERS) acc.add(DEFENDERS, ESCAPE_FORK_TO_MOVE, 1);
+                if (threats)
+                    acc.add(DEFENDERS, ESCAPE_DISTANCE_2, 1);
+                else if (king_moves & G::slide_reach(near1, pro_k, extra_k))
+                    acc.add(DEFENDERS, ESCAPE_DISTANCE_3, 1);
+            }
         }
 
         // The ring: the squares the king could reach in any number of moves
         // if only the attackers stood in his way. Its first step gives the
         // lines blocked by defenders only (a defender's move opens them).
+        // That step is filled only when it can matter: for the x-ray
+        // routes, when an escape square lies on the king's rank or file;
+        // for the flood, when the cache misses.
         const B pro_x = G::board & ~A & ~B(v.no_pass[KING]);
         const B extra_x = snp_k & ~A;
-        B region = G::slide_reach(K, pro_x, extra_x) & (pro_x | extra_x);
-        const B xray = region & ~B(v.no_stop[KING]) & ~K & escape;
-        acc.add(DEFENDERS, ESCAPE_XRAY_ROUTES, G::count(xray) - routes);
         RingEntry& entry = ring_entry(t, Bitboard(A));
+        const bool cached =
+            entry.free_escapes >= 0 && entry.attackers == Bitboard(A) && (B(entry.region) & K);
+        const bool on_escape_line = escape & G::lines_through(ks);
+        B region = 0;
+        if (on_escape_line || !cached)
+            region = G::slide_reach(K, pro_x, extra_x) & (pro_x | extra_x);
+        if (on_escape_line) {
+            const B xray = region & ~B(v.no_stop[KING]) & ~K & escape;
+            acc.add(DEFENDERS, ESCAPE_XRAY_ROUTES, G::count(xray) - routes);
+        }
         int free_escapes;
-        if (entry.free_escapes >= 0 && entry.attackers == Bitboard(A) && (B(entry.region) & K)) {
+        if (cached) {
             free_escapes = entry.free_escapes;
         } else {
             // Grow until stable, or until every escape square not held by an
