@@ -4,30 +4,6 @@
 
 namespace branan {
 
-namespace {
-
-inline LineTargets line_targets(const Position& pos, const Edition& v, Piece p, Square from) {
-    return line_targets(v, p, from, pos.rank_occupancy(v.rank[from]),
-                        pos.file_occupancy(v.file[from]));
-}
-
-// Calls f(from, LineTargets) for every piece of `side`.
-template <typename F>
-inline void for_each_piece_targets(const Position& pos, Side side, F&& f) {
-    const Edition& v = pos.edition();
-    if (side == ATTACKERS) {
-        for_each_square(pos.pieces(ATTACKER),
-                        [&](Square s) { f(s, line_targets(pos, v, ATTACKER, s)); });
-    } else {
-        for_each_square(pos.pieces(DEFENDER),
-                        [&](Square s) { f(s, line_targets(pos, v, DEFENDER, s)); });
-        const Square k = pos.king_square();
-        if (k != NO_SQUARE) f(k, line_targets(pos, v, KING, k));
-    }
-}
-
-} // namespace
-
 bool MoveList::contains(Move m) const {
     return std::find(begin(), end(), m) != end();
 }
@@ -36,25 +12,13 @@ Bitboard move_targets(const Position& pos, Square from) {
     const Edition& v = pos.edition();
     const Piece p = pos.piece_on(from);
     if (p == NO_PIECE) return 0;
-    const LineTargets t = line_targets(pos, v, p, from);
+    const LineTargets t = line_targets(pos, p, from);
     const int n = v.size;
     Bitboard b = Bitboard(t.rank_bits) << (from - v.file[from]);
     for (unsigned bits = t.file_bits; bits; bits &= bits - 1)
         b |= square_bb(std::countr_zero(bits) * n + v.file[from]);
     return b;
 }
-
-namespace {
-
-// Drops the moves the defenders' repetition ban refuses.
-void drop_recreating(const Position& pos, MoveList& list) {
-    int kept = 0;
-    for (Move m : list)
-        if (!pos.recreates_board(m)) list.moves[kept++] = m;
-    list.count = kept;
-}
-
-} // namespace
 
 bool is_legal(const Position& pos, Move m) {
     const Piece p = pos.piece_on(m.from());
@@ -64,17 +28,7 @@ bool is_legal(const Position& pos, Move m) {
 
 void generate_moves(const Position& pos, MoveList& list) {
     list.count = 0;
-    if (pos.decided().over()) return;
-    const Edition& v = pos.edition();
-    const int n = v.size;
-    for_each_piece_targets(pos, pos.side_to_move(), [&](Square from, LineTargets t) {
-        const int rank_base = from - v.file[from], file = v.file[from];
-        for (unsigned bits = t.rank_bits; bits; bits &= bits - 1)
-            list.add(Move(from, rank_base + std::countr_zero(bits)));
-        for (unsigned bits = t.file_bits; bits; bits &= bits - 1)
-            list.add(Move(from, std::countr_zero(bits) * n + file));
-    });
-    if (pos.ban_applies()) drop_recreating(pos, list);
+    for_each_legal_move(pos, [&](Move m, Piece) { list.add(m); });
 }
 
 int count_moves(const Position& pos) {
@@ -95,14 +49,14 @@ int count_moves(const Position& pos) {
         for (int line : {rank_line(i), file_line(i)})
             count += v.line_move_count(p, line, pos.line_occupancy(line), own[line]);
     if (us == DEFENDERS && pos.king_square() != NO_SQUARE)
-        count += line_targets(pos, v, KING, pos.king_square()).count();
+        count += line_targets(pos, KING, pos.king_square()).count();
     return count;
 }
 
 bool side_can_move(const Position& pos, Side side) {
     bool any = false;
-    for_each_piece_targets(pos, side,
-                           [&](Square, LineTargets t) { any |= (t.rank_bits | t.file_bits) != 0; });
+    for_each_piece_targets(
+        pos, side, [&](Square, Piece, LineTargets t) { any |= (t.rank_bits | t.file_bits) != 0; });
     return any;
 }
 

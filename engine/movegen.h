@@ -47,6 +47,49 @@ inline LineTargets line_targets(const Edition& v, Piece p, Square from, unsigned
             line_moves(v.rank[from], file_occ, v.file_masks[p][from])};
 }
 
+// The moves of the piece of kind p on `from` in the position.
+inline LineTargets line_targets(const Position& pos, Piece p, Square from) {
+    const Edition& v = pos.edition();
+    return line_targets(v, p, from, pos.rank_occupancy(v.rank[from]),
+                        pos.file_occupancy(v.file[from]));
+}
+
+// Calls f(from, piece, LineTargets) for every piece of `side`: its soldiers
+// from square a1 up, then the king.
+template <typename F>
+inline void for_each_piece_targets(const Position& pos, Side side, F&& f) {
+    if (side == ATTACKERS) {
+        for_each_square(pos.pieces(ATTACKER),
+                        [&](Square s) { f(s, ATTACKER, line_targets(pos, ATTACKER, s)); });
+    } else {
+        for_each_square(pos.pieces(DEFENDER),
+                        [&](Square s) { f(s, DEFENDER, line_targets(pos, DEFENDER, s)); });
+        const Square k = pos.king_square();
+        if (k != NO_SQUARE) f(k, KING, line_targets(pos, KING, k));
+    }
+}
+
+// Calls f(Move, piece) for every legal move of the side to move (none when
+// the game is decided; the repetition ban applied), each piece's moves along
+// its rank first, then along its file: the order generate_moves lists them.
+template <typename F>
+inline void for_each_legal_move(const Position& pos, F&& f) {
+    if (pos.decided().over()) return;
+    const Edition& v = pos.edition();
+    const bool ban = pos.ban_applies();
+    for_each_piece_targets(pos, pos.side_to_move(), [&](Square from, Piece p, LineTargets t) {
+        const int file = v.file[from], rank_base = from - file;
+        auto move = [&](Square to) {
+            const Move m(from, to);
+            if (!ban || !pos.recreates_board(m)) f(m, p);
+        };
+        for (unsigned bits = t.rank_bits; bits; bits &= bits - 1)
+            move(rank_base + std::countr_zero(bits));
+        for (unsigned bits = t.file_bits; bits; bits &= bits - 1)
+            move(std::countr_zero(bits) * v.size + file);
+    });
+}
+
 // Squares the piece on `from` may move to (the repetition ban not applied).
 Bitboard move_targets(const Position& pos, Square from);
 // Whether m is a legal move of the side to move.

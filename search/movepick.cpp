@@ -1,7 +1,6 @@
 #include "movepick.h"
 
 #include <algorithm>
-#include <bit>
 #include <functional>
 #include <utility>
 
@@ -65,53 +64,29 @@ Move MovePicker::generate(bool& quiet) {
 // The moves in generate_moves' order (the order of equal scores), scored as
 // they are found rather than listed first and read again.
 void MovePicker::generate_main() {
-    const Position& pos = pos_;
-    count_ = 0;
-    if (pos.decided().over()) return;
-    const Edition& v = pos.edition();
-    const Side us = pos.side_to_move();
-    const tafl::CaptureMap cap = tafl::capture_squares(pos, us);
-    const bool ban = pos.ban_applies();
-    const int size = v.size;
-    Move* const moves = list_->moves;
+    const bool king_hammer = pos_.edition().king_hammer;
+    const tafl::CaptureMap cap = tafl::capture_squares(pos_, pos_.side_to_move());
     const Move tt = tt_move_legal_ ? tt_move_ : MOVE_NONE;
     int n = 0;
-    auto piece = [&](Piece p, Square from) {
-        const int file = v.file[from], rank_base = from - file;
-        const LineTargets t =
-            line_targets(v, p, from, pos.rank_occupancy(v.rank[from]), pos.file_occupancy(file));
-        const bool king = p == KING, hammer = !king || v.king_hammer;
-        const int16_t* const hist = history_ + from * MAX_SQUARES;
-        auto add = [&](Square to) {
-            const Move m(from, to);
-            if (m == tt || (ban && pos.recreates_board(m))) return;
-            const bool capture = hammer && test(cap.one, to);
-            int s;
-            if (capture)
-                s = SCORE_CAPTURE + test(cap.two, to) * SCORE_CAPTURE_TWO;
-            else if (king)
-                s = SCORE_KING_MOVE + hist[to];
-            else if (m == killers_[0])
-                s = SCORE_KILLER + 1;
-            else if (m == killers_[1])
-                s = SCORE_KILLER;
-            else
-                s = hist[to];
-            moves[n] = m;
-            quiet_[n] = !capture;
-            scores_[n++] = s;
-        };
-        for (unsigned bits = t.rank_bits; bits; bits &= bits - 1)
-            add(rank_base + std::countr_zero(bits));
-        for (unsigned bits = t.file_bits; bits; bits &= bits - 1)
-            add(std::countr_zero(bits) * size + file);
-    };
-    if (us == ATTACKERS) {
-        for_each_square(pos.pieces(ATTACKER), [&](Square s) { piece(ATTACKER, s); });
-    } else {
-        for_each_square(pos.pieces(DEFENDER), [&](Square s) { piece(DEFENDER, s); });
-        if (pos.king_square() != NO_SQUARE) piece(KING, pos.king_square());
-    }
+    for_each_legal_move(pos_, [&](Move m, Piece p) {
+        if (m == tt) return;
+        const bool king = p == KING;
+        const bool capture = (!king || king_hammer) && test(cap.one, m.to());
+        int s;
+        if (capture)
+            s = SCORE_CAPTURE + test(cap.two, m.to()) * SCORE_CAPTURE_TWO;
+        else if (king)
+            s = SCORE_KING_MOVE + history_[hist_index(m)];
+        else if (m == killers_[0])
+            s = SCORE_KILLER + 1;
+        else if (m == killers_[1])
+            s = SCORE_KILLER;
+        else
+            s = history_[hist_index(m)];
+        list_->moves[n] = m;
+        quiet_[n] = !capture;
+        scores_[n++] = s;
+    });
     count_ = n;
 }
 
