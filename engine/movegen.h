@@ -10,7 +10,7 @@
 
 #include "position.h"
 
-namespace branan {
+namespace branan::inline BRANAN_BOARD_NS {
 
 // Each empty square can be reached by at most four pieces (one per
 // direction), so 4 * 121 bounds the number of moves on any board.
@@ -103,4 +103,4 @@ bool has_legal_move(const Position& pos);
 // Whether `side` could move if it were its turn (ignores decided()).
 bool side_can_move(const Position& pos, Side side);
 
-} // namespace branan
+} // namespace branan::inline BRANAN_BOARD_NS
