@@ -17,7 +17,12 @@ namespace branan::inline BRANAN_BOARD_NS {
 constexpr int MAX_MOVES = 4 * MAX_SQUARES;
 
 struct MoveList {
-    Move moves[MAX_MOVES];
+    // The moves are left unset: only the first `count` are ever read, and
+    // setting all of them costs as much as generating a position's moves.
+    MoveList() {}
+    union {
+        Move moves[MAX_MOVES];
+    };
     int count = 0;
 
     void add(Move m) { moves[count++] = m; }
