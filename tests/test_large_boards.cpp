@@ -6,16 +6,21 @@
 
 #include <catch2/catch.hpp>
 
+#include <filesystem>
 #include <random>
+#include <sstream>
 #include <string>
+#include <unistd.h>
 #include <vector>
 
 #include "board.h"
 #include "engine.h"
+#include "match/match.h"
 #include "movegen.h"
 #include "notation.h"
 #include "pipe_host.h"
 #include "rules.h"
+#include "tune/extract.h"
 
 using namespace branan;
 using branan::testutil::Host;
@@ -51,7 +56,8 @@ TEST_CASE("large boards: perft from the starts is the references'", "[large][per
         auto rules = preset_rules(r.preset);
         REQUIRE(rules.ok());
         CHECK(board_bits(rules->size) == r.bits);
-        for (size_t d = 0; d < r.perft.size(); ++d) CHECK(engine_perft(e, int(d + 1)) == r.perft[d]);
+        for (size_t d = 0; d < r.perft.size(); ++d)
+            CHECK(engine_perft(e, int(d + 1)) == r.perft[d]);
     }
 }
 
@@ -112,5 +118,63 @@ TEST_CASE("large boards: OpenTafl's strings get whole games over OTEP", "[large]
         host.send("finish 0");
         host.send("goodbye");
         CHECK(host.wait_exit() == 0);
+    }
+}
+
+TEST_CASE("large boards: branan-match plays each preset end to end and extract replays it",
+          "[large][match]") {
+    const std::string branan = BRANAN_BINARY;
+    REQUIRE(access(branan.c_str(), X_OK) == 0);
+    for (const Preset& p : presets()) {
+        auto rules = preset_rules(p.name);
+        REQUIRE(rules.ok());
+        if (rules->size <= 11) continue;
+        INFO(p.name);
+        const std::filesystem::path dir =
+            std::filesystem::temp_directory_path() /
+            ("branan-large-" + std::to_string(getpid()) + "-" + p.name);
+        std::filesystem::remove_all(dir);
+        match::EngineConfig a;
+        a.name = "a";
+        a.cmd = branan;
+        std::string err;
+        a.tc = *match::parse_time_control("st=5", err);
+        a.tc.nodes = 400;
+        match::EngineConfig b = a;
+        b.name = "b";
+        match::MatchConfig c;
+        c.engines = {a, b};
+        c.games = 2;
+        c.repeat = true;
+        c.preset = p.name;
+        c.max_plies = 80;
+        c.time_margin_ms = 2000;
+        c.handshake_ms = 5000;
+        c.out_dir = dir.string();
+        c.openings.kind = match::OpeningSource::Kind::RANDOM;
+        c.openings.plies = 2;
+        c.openings.depth = 1;
+        std::ostringstream out;
+        const match::MatchResult r = match::run_match(c, out, false);
+        INFO(out.str());
+        REQUIRE(r.ok);
+        CHECK(r.games_played == 2);
+        for (const match::GameSummary& g : r.games) {
+            INFO(g.detail);
+            CHECK(g.reason != "illegal-move");
+            CHECK(g.reason != "malformed");
+            CHECK(g.reason != "crash");
+            CHECK(g.reason != "no-answer");
+            CHECK(g.reason != "time-forfeit");
+        }
+        tune::ExtractOptions o;
+        o.skip_opening = 0;
+        tune::Extractor x(o);
+        const Status st = x.add_path(dir.string());
+        INFO(st.error());
+        CHECK(st.ok());
+        CHECK(x.stats().games == 2);
+        CHECK(x.stats().plies > 0);
+        std::filesystem::remove_all(dir);
     }
 }
