@@ -10,21 +10,11 @@ namespace branan::inline BRANAN_BOARD_NS {
 
 namespace {
 
-std::string placement_rows(const Position& pos, int rank) {
-    std::string s;
-    int empty = 0;
-    for (int f = 0; f < pos.size(); ++f) {
-        Piece p = pos.piece_on(rank * pos.size() + f);
-        if (p == NO_PIECE) {
-            ++empty;
-            continue;
-        }
-        if (empty) s += std::to_string(empty);
-        empty = 0;
-        s += p == ATTACKER ? 't' : p == DEFENDER ? 'T' : 'K';
-    }
-    if (empty) s += std::to_string(empty);
-    return s;
+// The position's placement, as the text formats take it.
+Placement placement_of(const Position& pos) {
+    Placement board{};
+    for (Square s = 0; s < pos.edition().num_squares; ++s) board[s] = pos.piece_on(s);
+    return board;
 }
 
 } // namespace
@@ -40,8 +30,9 @@ Result<Position> parse_tfen(EditionPtr edition, std::string_view text) {
 
 std::string to_tfen(const Position& pos) {
     std::string s;
+    const Placement board = placement_of(pos);
     for (int rank = pos.size() - 1; rank >= 0; --rank) {
-        s += placement_rows(pos, rank);
+        s += placement_row(pos.size(), board, rank);
         if (rank) s += '/';
     }
     s += pos.side_to_move() == ATTACKERS ? " a " : " d ";
@@ -58,9 +49,7 @@ Result<Position> parse_opentafl_position(EditionPtr edition, std::string_view te
 }
 
 std::string to_opentafl_position(const Position& pos) {
-    Placement board{};
-    for (Square s = 0; s < pos.edition().num_squares; ++s) board[s] = pos.piece_on(s);
-    return to_opentafl_position_record(pos.size(), board);
+    return to_opentafl_position_record(pos.size(), placement_of(pos));
 }
 
 std::string square_name(const Edition& v, Square s) {

@@ -140,23 +140,26 @@ Result<Placement> parse_opentafl_placement(int size, std::string_view text) {
     return board;
 }
 
-std::string to_opentafl_position_record(int size, const Placement& board) {
-    std::string s = "/";
-    for (int rank = 0; rank < size; ++rank) {
-        int empty = 0;
-        for (int f = 0; f < size; ++f) {
-            Piece p = board[rank * size + f];
-            if (p == NO_PIECE) {
-                ++empty;
-                continue;
-            }
-            if (empty) s += std::to_string(empty);
-            empty = 0;
-            s += p == ATTACKER ? 't' : p == DEFENDER ? 'T' : 'K';
+std::string placement_row(int size, const Placement& board, int rank) {
+    std::string s;
+    int empty = 0;
+    for (int f = 0; f < size; ++f) {
+        const Piece p = board[rank * size + f];
+        if (p == NO_PIECE) {
+            ++empty;
+            continue;
         }
         if (empty) s += std::to_string(empty);
-        s += '/';
+        empty = 0;
+        s += p == ATTACKER ? 't' : p == DEFENDER ? 'T' : 'K';
     }
+    if (empty) s += std::to_string(empty);
+    return s;
+}
+
+std::string to_opentafl_position_record(int size, const Placement& board) {
+    std::string s = "/";
+    for (int rank = 0; rank < size; ++rank) s += placement_row(size, board, rank) + '/';
     return s;
 }
 

@@ -19,6 +19,10 @@ struct TfenFields {
 };
 Result<TfenFields> parse_tfen_fields(int size, std::string_view text);
 
+// One rank as TFEN and OpenTafl records write it: letters and runs of
+// empty squares.
+std::string placement_row(int size, const Placement& board, int rank);
+
 // The placement alone from an OpenTafl record (used for rules' start key).
 Result<Placement> parse_opentafl_placement(int size, std::string_view text);
 std::string to_opentafl_position_record(int size, const Placement& board);
