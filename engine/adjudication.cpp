@@ -1,6 +1,6 @@
 #include "adjudication.h"
 
-namespace branan {
+namespace branan::inline BRANAN_BOARD_NS {
 
 namespace {
 
@@ -121,4 +121,4 @@ bool cannot_escape(const Edition& v, Bitboard attackers, Bitboard defenders, Squ
            edges_nearly_shut(v, attackers, sealed, 2);
 }
 
-} // namespace branan
+} // namespace branan::inline BRANAN_BOARD_NS

@@ -7,7 +7,7 @@
 
 #include "edition.h"
 
-namespace branan {
+namespace branan::inline BRANAN_BOARD_NS {
 
 // Whether the defenders "cannot escape", from the pieces alone (`defenders`
 // includes the king on `king`):
@@ -25,4 +25,4 @@ namespace branan {
 //     run (open: neither an attacker nor sealed by a corner's closing).
 bool cannot_escape(const Edition& v, Bitboard attackers, Bitboard defenders, Square king);
 
-} // namespace branan
+} // namespace branan::inline BRANAN_BOARD_NS

@@ -8,7 +8,7 @@
 
 #include "edition.h"
 
-namespace branan {
+namespace branan::inline BRANAN_BOARD_NS {
 
 template <typename BoardAt>
 inline bool captures_toward(const Edition& v, const BoardAt& at, Side us, Square to, int d) {
@@ -53,4 +53,4 @@ inline bool captures_toward(const Edition& v, const BoardAt& at, Side us, Square
     return test(v.hostile_occupied[victim], b);
 }
 
-} // namespace branan
+} // namespace branan::inline BRANAN_BOARD_NS

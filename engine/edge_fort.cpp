@@ -3,7 +3,7 @@
 #include "movegen.h"
 #include "shieldwall.h"
 
-namespace branan {
+namespace branan::inline BRANAN_BOARD_NS {
 
 namespace {
 
@@ -109,7 +109,7 @@ bool reached_exit_fort(const Edition& v, Bitboard attackers, Bitboard defenders,
     // A stacked square and the axis it is tested on: across a north-south
     // step the east-west neighbours, and the other way round.
     struct Step {
-        int8_t square;
+        SquareIndex square;
         bool east_west;
     };
     constexpr int PUSH_ORDER[4] = {NORTH, WEST, SOUTH, EAST};
@@ -124,7 +124,7 @@ bool reached_exit_fort(const Edition& v, Bitboard attackers, Bitboard defenders,
                 if (test(*pushed, Square(n))) continue;
                 *pushed |= square_bb(Square(n));
             }
-            stack[top++] = {int8_t(n), d == NORTH || d == SOUTH};
+            stack[top++] = {SquareIndex(n), d == NORTH || d == SOUTH};
         }
     };
     // The king's neighbours are stacked without being marked, so a walk
@@ -150,4 +150,4 @@ bool reached_exit_fort(const Edition& v, Bitboard attackers, Bitboard defenders,
     return true;
 }
 
-} // namespace branan
+} // namespace branan::inline BRANAN_BOARD_NS

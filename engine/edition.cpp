@@ -5,7 +5,7 @@
 #include "notation.h"
 #include "position.h"
 
-namespace branan {
+namespace branan::inline BRANAN_BOARD_NS {
 
 namespace {
 
@@ -97,13 +97,13 @@ Result<std::shared_ptr<const Edition>> Edition::make(const Rules& rules) {
         int f = s % n, r = s / n;
         v->board |= square_bb(s);
         if (f == 0 || r == 0 || f == n - 1 || r == n - 1) v->edges |= square_bb(s);
-        v->transposed[s] = uint8_t(f * n + r);
+        v->transposed[s] = uint16_t(f * n + r);
         v->file[s] = uint8_t(f);
         v->rank[s] = uint8_t(r);
-        v->neighbour[s][NORTH] = int8_t(r + 1 < n ? s + n : NO_SQUARE);
-        v->neighbour[s][SOUTH] = int8_t(r > 0 ? s - n : NO_SQUARE);
-        v->neighbour[s][EAST] = int8_t(f + 1 < n ? s + 1 : NO_SQUARE);
-        v->neighbour[s][WEST] = int8_t(f > 0 ? s - 1 : NO_SQUARE);
+        v->neighbour[s][NORTH] = SquareIndex(r + 1 < n ? s + n : NO_SQUARE);
+        v->neighbour[s][SOUTH] = SquareIndex(r > 0 ? s - n : NO_SQUARE);
+        v->neighbour[s][EAST] = SquareIndex(f + 1 < n ? s + 1 : NO_SQUARE);
+        v->neighbour[s][WEST] = SquareIndex(f > 0 ? s - 1 : NO_SQUARE);
         for (int d = 0; d < 4; ++d)
             if (v->neighbour[s][d] != NO_SQUARE) v->adjacent[s] |= square_bb(v->neighbour[s][d]);
         if (f == 0) v->first_file |= square_bb(s);
@@ -166,7 +166,7 @@ Result<std::shared_ptr<const Edition>> Edition::make(const Rules& rules) {
             bool differs = speed > 0;
             for (int line = 0; line < 2; ++line) {
                 LineMasks& m = lines[line];
-                m.wall = uint16_t(1 << n);
+                m.wall = LineBits(1 << n);
                 const int at = line == 0 ? v->file[s] : v->rank[s];
                 for (int i = 0; i < n; ++i) {
                     const Square q =
@@ -174,9 +174,9 @@ Result<std::shared_ptr<const Edition>> Edition::make(const Rules& rules) {
                     const bool in_range = speed <= 0 || std::abs(i - at) <= speed;
                     const bool stop = in_range && may(p, s, q, true);
                     const bool pass = in_range && may(p, s, q, false);
-                    if (!pass) m.wall |= uint16_t(1 << i);
-                    if (!stop) m.no_stop |= uint16_t(1 << i);
-                    if (stop && !pass) m.stop_not_pass |= uint16_t(1 << i);
+                    if (!pass) m.wall |= LineBits(1 << i);
+                    if (!stop) m.no_stop |= LineBits(1 << i);
+                    if (stop && !pass) m.stop_not_pass |= LineBits(1 << i);
                     if (stop) v->stop_somewhere[p] |= square_bb(q);
                     differs |= may(p, s, q, true) != may(p, NO_SQUARE, q, true) ||
                                may(p, s, q, false) != may(p, NO_SQUARE, q, false);
@@ -191,7 +191,7 @@ Result<std::shared_ptr<const Edition>> Edition::make(const Rules& rules) {
         }
     }
 
-    build_line_counts(*v);
+    if (v->size <= LINE_COUNT_MAX_SIZE) build_line_counts(*v);
 
     v->king_steps_anywhere = true;
     for (Square s = 0; s < n * n; ++s)
@@ -248,4 +248,4 @@ Result<std::shared_ptr<const Edition>> Edition::make(const Rules& rules) {
     return std::shared_ptr<const Edition>(std::move(v));
 }
 
-} // namespace branan
+} // namespace branan::inline BRANAN_BOARD_NS

@@ -11,7 +11,7 @@
 #include "bitboard.h"
 #include "rules.h"
 
-namespace branan {
+namespace branan::inline BRANAN_BOARD_NS {
 
 enum Direction : uint8_t { NORTH, EAST, SOUTH, WEST };
 
@@ -108,7 +108,7 @@ struct Edition {
     // squares it may not end on, `stop_not_pass` the squares it may end on
     // when it reaches them but not pass over.
     struct LineMasks {
-        uint16_t wall = 0, no_stop = 0, stop_not_pass = 0;
+        LineBits wall = 0, no_stop = 0, stop_not_pass = 0;
         bool operator==(const LineMasks&) const = default;
     };
     // The masks of the rank (bits are files) and of the file (bits are
@@ -148,12 +148,12 @@ struct Edition {
 
     // neighbour[s][d]: the square next to s in direction d, or NO_SQUARE;
     // adjacent[s]: the same squares as a board.
-    std::array<std::array<int8_t, 4>, MAX_SQUARES> neighbour{};
+    std::array<std::array<SquareIndex, 4>, MAX_SQUARES> neighbour{};
     std::array<Bitboard, MAX_SQUARES> adjacent{};
     // File and rank of each square (avoids divisions by the runtime size).
     std::array<uint8_t, MAX_SQUARES> file{}, rank{};
     // transposed[s]: file * size + rank.
-    std::array<uint8_t, MAX_SQUARES> transposed{};
+    std::array<uint16_t, MAX_SQUARES> transposed{};
 
     // Move counting by lines, for perft's last two plies. The number of moves that
     // all soldiers of one kind have along one line depends only on what each
@@ -163,6 +163,7 @@ struct Edition {
     // the same masks share a table. line_counts holds the tables one after
     // another (3^size bytes each); count_table[p][line] is where the table
     // of that line for soldiers of kind p starts.
+    // Empty on boards above LINE_COUNT_MAX_SIZE: moves are counted one by one.
     std::vector<uint32_t> ternary;
     std::vector<uint8_t> line_counts;
     uint32_t count_table[PIECE_KINDS][LINES]{};
@@ -174,17 +175,17 @@ struct Edition {
     }
 
     // The start position, one entry per square.
-    std::array<Piece, MAX_SQUARES> start{};
+    Placement start{};
     Side start_side = ATTACKERS;
 
     static Result<std::shared_ptr<const Edition>> make(const Rules& rules);
 
     // The rank and file occupancies of the squares of b, by line.
-    void lines_of(Bitboard b, uint16_t lines[LINES]) const {
+    void lines_of(Bitboard b, LineBits lines[LINES]) const {
         for (int i = 0; i < LINES; ++i) lines[i] = 0;
         for_each_square(b, [&](Square s) {
-            lines[rank_line(rank[s])] |= uint16_t(1 << file[s]);
-            lines[file_line(file[s])] |= uint16_t(1 << rank[s]);
+            lines[rank_line(rank[s])] |= LineBits(1 << file[s]);
+            lines[file_line(file[s])] |= LineBits(1 << rank[s]);
         });
     }
 
@@ -227,4 +228,4 @@ inline unsigned line_moves(int from, unsigned occ, const Edition::LineMasks& m) 
 
 using EditionPtr = std::shared_ptr<const Edition>;
 
-} // namespace branan
+} // namespace branan::inline BRANAN_BOARD_NS

@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-namespace branan {
+namespace branan::inline BRANAN_BOARD_NS {
 
 bool MoveList::contains(Move m) const {
     return std::find(begin(), end(), m) != end();
@@ -21,6 +21,8 @@ Bitboard move_targets(const Position& pos, Square from) {
 }
 
 bool is_legal(const Position& pos, Move m) {
+    const int squares = pos.edition().num_squares;
+    if (m.from() >= squares || m.to() >= squares) return false;
     const Piece p = pos.piece_on(m.from());
     return !pos.decided().over() && p != NO_PIECE && side_of(p) == pos.side_to_move() &&
            test(move_targets(pos, m.from()), m.to()) && !pos.recreates_board(m);
@@ -40,9 +42,14 @@ int count_moves(const Position& pos) {
     }
     const Edition& v = pos.edition();
     const Side us = pos.side_to_move();
+    if (v.line_counts.empty()) {
+        int count = 0;
+        for_each_piece_targets(pos, us, [&](Square, Piece, LineTargets t) { count += t.count(); });
+        return count;
+    }
     const Piece p = us == ATTACKERS ? ATTACKER : DEFENDER;
     // Soldiers by lines (see Edition::line_counts), the king on his own.
-    uint16_t own[LINES];
+    LineBits own[LINES];
     v.lines_of(pos.pieces(p), own);
     int count = 0;
     for (int i = 0; i < v.size; ++i)
@@ -66,4 +73,4 @@ bool has_legal_move(const Position& pos) {
     return side_can_move(pos, pos.side_to_move());
 }
 
-} // namespace branan
+} // namespace branan::inline BRANAN_BOARD_NS

@@ -10,14 +10,19 @@
 
 #include "position.h"
 
-namespace branan {
+namespace branan::inline BRANAN_BOARD_NS {
 
 // Each empty square can be reached by at most four pieces (one per
 // direction), so 4 * 121 bounds the number of moves on any board.
 constexpr int MAX_MOVES = 4 * MAX_SQUARES;
 
 struct MoveList {
-    Move moves[MAX_MOVES];
+    // The moves are left unset: only the first `count` are ever read, and
+    // setting all of them costs as much as generating a position's moves.
+    MoveList() {}
+    union {
+        Move moves[MAX_MOVES];
+    };
     int count = 0;
 
     void add(Move m) { moves[count++] = m; }
@@ -103,4 +108,4 @@ bool has_legal_move(const Position& pos);
 // Whether `side` could move if it were its turn (ignores decided()).
 bool side_can_move(const Position& pos, Side side);
 
-} // namespace branan
+} // namespace branan::inline BRANAN_BOARD_NS

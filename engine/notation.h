@@ -8,9 +8,10 @@
 #include <string_view>
 
 #include "movegen.h"
+#include "placement.h"
 #include "position.h"
 
-namespace branan {
+namespace branan::inline BRANAN_BOARD_NS {
 
 // TFEN: ranks from the top down separated by '/', 't' attacker, 'T'
 // defender, 'K' king, digits for runs of empty squares; then the side to
@@ -22,9 +23,6 @@ std::string to_tfen(const Position& pos);
 // OpenTafl position record: "/row/row/.../", rank 1 first, no side to move.
 Result<Position> parse_opentafl_position(EditionPtr edition, std::string_view text, Side to_move);
 std::string to_opentafl_position(const Position& pos);
-// The placement alone from an OpenTafl record (used for rules' start key).
-Result<std::array<Piece, MAX_SQUARES>> parse_opentafl_placement(int size, std::string_view text);
-std::string to_opentafl_position_record(int size, const std::array<Piece, MAX_SQUARES>& board);
 
 std::string square_name(const Edition& v, Square s);
 Result<Square> parse_square(const Edition& v, std::string_view text);
@@ -41,4 +39,4 @@ Result<Move> parse_legal_move(const Position& pos, std::string_view text);
 // is captured or "--" if he escapes.
 std::string move_record(const Position& before, Move m);
 
-} // namespace branan
+} // namespace branan::inline BRANAN_BOARD_NS

@@ -2,7 +2,7 @@
 
 #include "reply_count.h"
 
-namespace branan {
+namespace branan::inline BRANAN_BOARD_NS {
 
 uint64_t perft(Position& pos, int depth) {
     if (depth <= 0) return 1;
@@ -11,7 +11,8 @@ uint64_t perft(Position& pos, int depth) {
     generate_moves(pos, list);
     uint64_t nodes = 0;
     // The repetition ban depends on the boards before: counted move by move.
-    if (depth == 2 && !pos.edition().rules.defender_repetition_ban) {
+    if (depth == 2 && !pos.edition().rules.defender_repetition_ban &&
+        !pos.edition().line_counts.empty()) {
         // Bulk count: the replies to each move, without making it.
         if (list.empty()) return 0;
         const ReplyCounter counter(pos);
@@ -39,4 +40,4 @@ std::vector<std::pair<Move, uint64_t>> perft_divide(Position& pos, int depth) {
     return out;
 }
 
-} // namespace branan
+} // namespace branan::inline BRANAN_BOARD_NS

@@ -10,10 +10,10 @@
 
 #include "movegen.h"
 
-namespace branan {
+namespace branan::inline BRANAN_BOARD_NS {
 
 uint64_t perft(Position& pos, int depth);
 // Per-move counts of perft(depth - 1) after each root move, in generation order.
 std::vector<std::pair<Move, uint64_t>> perft_divide(Position& pos, int depth);
 
-} // namespace branan
+} // namespace branan::inline BRANAN_BOARD_NS

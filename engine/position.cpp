@@ -7,7 +7,7 @@
 #include "movegen.h"
 #include "shieldwall.h"
 
-namespace branan {
+namespace branan::inline BRANAN_BOARD_NS {
 
 namespace {
 // Slots of the repetition ban's filter: a game of a few hundred plies
@@ -15,74 +15,7 @@ namespace {
 constexpr uint64_t BAN_FILTER_SLOTS = 1024;
 } // namespace
 
-namespace zobrist {
-uint64_t piece_square[PIECE_KINDS][MAX_SQUARES];
-uint64_t side;
-
-namespace {
-struct Init {
-    Init() {
-        uint64_t state = 0x9E3779B97F4A7C15ull ^ 0xB7A7A9u; // fixed: keys are reproducible
-        auto next = [&] {
-            // splitmix64
-            uint64_t z = (state += 0x9E3779B97F4A7C15ull);
-            z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-            z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-            return z ^ (z >> 31);
-        };
-        for (auto& row : piece_square)
-            for (auto& k : row) k = next();
-        side = next();
-    }
-} init;
-} // namespace
-} // namespace zobrist
-
-const char* to_string(Winner w) {
-    switch (w) {
-    case Winner::ATTACKERS:
-        return "attackers";
-    case Winner::DEFENDERS:
-        return "defenders";
-    case Winner::DRAW:
-        return "draw";
-    case Winner::NONE:
-        break;
-    }
-    return "ongoing";
-}
-
-const char* to_string(EndReason r) {
-    switch (r) {
-    case EndReason::KING_CAPTURED:
-        return "king-captured";
-    case EndReason::KING_ESCAPED:
-        return "king-escaped";
-    case EndReason::NO_ATTACKERS:
-        return "no-attackers";
-    case EndReason::REPETITION:
-        return "repetition";
-    case EndReason::MOVE_LIMIT:
-        return "move-limit";
-    case EndReason::NO_MOVES:
-        return "no-moves";
-    case EndReason::ENCIRCLED:
-        return "encircled";
-    case EndReason::NO_DEFENDER_ROOM:
-        return "no-defender-room";
-    case EndReason::EDGE_FORT:
-        return "edge-fort";
-    case EndReason::CANNOT_ESCAPE:
-        return "cannot-escape";
-    case EndReason::PLY_LIMIT:
-        return "ply-limit";
-    case EndReason::NONE:
-        break;
-    }
-    return "none";
-}
-
-Status validate_placement(const Edition& v, const std::array<Piece, MAX_SQUARES>& board) {
+Status validate_placement(const Edition& v, const Placement& board) {
     int kings = 0;
     for (Square s = 0; s < v.num_squares; ++s) {
         Piece p = board[s];
@@ -116,8 +49,7 @@ Position::Position(EditionPtr edition) : Position(std::move(edition), true) {
     start_ban_list();
 }
 
-Result<Position> Position::from_placement(EditionPtr edition,
-                                          const std::array<Piece, MAX_SQUARES>& board, Side to_move,
+Result<Position> Position::from_placement(EditionPtr edition, const Placement& board, Side to_move,
                                           int plies_since_capture, int fullmove) {
     if (Status st = validate_placement(*edition, board); !st) return Error{st.error()};
     if (plies_since_capture < 0) return Error{"negative plies since capture"};
@@ -145,13 +77,40 @@ Result<Position> Position::from_placement(EditionPtr edition,
     return pos;
 }
 
+GameRecord Position::record() const {
+    GameRecord r;
+    Position root = *this;
+    while (root.history_.size() > 1) {
+        assert(root.last_move());
+        r.moves.push_back(root.last_move());
+        root.unmake_move();
+    }
+    std::reverse(r.moves.begin(), r.moves.end());
+    for (Square s = 0; s < edition_->num_squares; ++s) r.root[s] = root.board_[s];
+    r.side_to_move = root.side_;
+    r.plies_since_capture = root.plies_since_capture();
+    r.fullmove = root.fullmove();
+    return r;
+}
+
+Result<Position> Position::from_record(EditionPtr edition, const GameRecord& record) {
+    auto pos = from_placement(std::move(edition), record.root, record.side_to_move,
+                              record.plies_since_capture, record.fullmove);
+    if (!pos) return pos;
+    for (Move m : record.moves) {
+        if (!is_legal(*pos, m)) return Error{"the game's moves are not legal on this board"};
+        pos->make_move(m);
+    }
+    return pos;
+}
+
 void Position::put(Piece p, Square s) {
     const Edition& v = *edition_;
     board_[s] = p;
     by_piece_[p] |= square_bb(s);
     occupied_ |= square_bb(s);
     const int f = v.file[s], r = v.rank[s];
-    const uint16_t rank_bit = uint16_t(1 << f), file_bit = uint16_t(1 << r);
+    const LineBits rank_bit = LineBits(1 << f), file_bit = LineBits(1 << r);
     line_occ_[rank_line(r)] |= rank_bit;
     line_occ_[file_line(f)] |= file_bit;
     if (p == KING) king_ = s;
@@ -164,7 +123,7 @@ void Position::remove(Square s) {
     by_piece_[p] &= ~square_bb(s);
     occupied_ &= ~square_bb(s);
     const int f = v.file[s], r = v.rank[s];
-    const uint16_t rank_bit = uint16_t(1 << f), file_bit = uint16_t(1 << r);
+    const LineBits rank_bit = LineBits(1 << f), file_bit = LineBits(1 << r);
     line_occ_[rank_line(r)] ^= rank_bit;
     line_occ_[file_line(f)] ^= file_bit;
     if (p == KING) king_ = NO_SQUARE;
@@ -178,10 +137,10 @@ void Position::move_piece(Piece p, Square from, Square to) {
     by_piece_[p] ^= from_to;
     occupied_ ^= from_to;
     const int ff = v.file[from], fr = v.rank[from], tf = v.file[to], tr = v.rank[to];
-    line_occ_[rank_line(fr)] ^= uint16_t(1 << ff);
-    line_occ_[file_line(ff)] ^= uint16_t(1 << fr);
-    line_occ_[rank_line(tr)] ^= uint16_t(1 << tf);
-    line_occ_[file_line(tf)] ^= uint16_t(1 << tr);
+    line_occ_[rank_line(fr)] ^= LineBits(1 << ff);
+    line_occ_[file_line(ff)] ^= LineBits(1 << fr);
+    line_occ_[rank_line(tr)] ^= LineBits(1 << tf);
+    line_occ_[file_line(tf)] ^= LineBits(1 << tr);
     if (p == KING) king_ = to;
 }
 
@@ -268,7 +227,7 @@ void Position::make_move(Move m) {
             if (!captures_toward(v, at, side_, to, d)) continue;
             const Square a = v.neighbour[to][d];
             captured |= square_bb(a);
-            if (board_[a] == KING) st.captured_king = int8_t(a);
+            if (board_[a] == KING) st.captured_king = int16_t(a);
             key ^= zobrist::piece_square[board_[a]][a];
             remove(a);
         }
@@ -387,4 +346,4 @@ void Position::clear_history() {
     history_.push_back(st);
 }
 
-} // namespace branan
+} // namespace branan::inline BRANAN_BOARD_NS

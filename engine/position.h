@@ -12,13 +12,10 @@
 #include "bitboard.h"
 #include "edge_fort.h"
 #include "edition.h"
+#include "game_record.h"
+#include "zobrist.h"
 
-namespace branan {
-
-namespace zobrist {
-extern uint64_t piece_square[PIECE_KINDS][MAX_SQUARES];
-extern uint64_t side;
-} // namespace zobrist
+namespace branan::inline BRANAN_BOARD_NS {
 
 // What make_move must remember to undo itself, and what the end-of-game
 // checks need about the past. One per ply, kept in a stack and copied per
@@ -38,20 +35,27 @@ struct StateInfo {
     int plies_since_capture = 0;
     int repetition_window = 0; // plies since the last capture or null move
     int fullmove = 1;
-    Move move;                        // the move that led here (MOVE_NONE at the root)
-    int8_t captured_king = NO_SQUARE; // where the king was captured, if he was
-    GameResult decided;               // king captured / escaped / no attackers, set by make_move
+    Move move;                         // the move that led here (MOVE_NONE at the root)
+    int16_t captured_king = NO_SQUARE; // where the king was captured, if he was
+    GameResult decided;                // king captured / escaped / no attackers, set by make_move
 };
-static_assert(sizeof(StateInfo) == 64, "StateInfo is copied per ply: keep it to 64 bytes");
+static_assert(sizeof(StateInfo) == 32 + 2 * sizeof(Bitboard) || BRANAN_BOARD_BITS != 128,
+              "StateInfo is copied per ply: keep it to 64 bytes on boards up to 11x11");
 class Position {
   public:
     // The start position of the edition.
     explicit Position(EditionPtr edition);
 
     // A position from a placement; validates what the rules forbid.
-    static Result<Position> from_placement(EditionPtr edition,
-                                           const std::array<Piece, MAX_SQUARES>& board,
-                                           Side to_move, int plies_since_capture, int fullmove);
+    static Result<Position> from_placement(EditionPtr edition, const Placement& board, Side to_move,
+                                           int plies_since_capture, int fullmove);
+
+    // The game as a record (its root and the moves since), and back: a
+    // position rebuilt from its record, by any board width, has the same
+    // history, keys and ban list. (The root's pieces count as moved as in
+    // from_placement, which only clear_history can make differ.)
+    GameRecord record() const;
+    static Result<Position> from_record(EditionPtr edition, const GameRecord& record);
 
     const Edition& edition() const { return *edition_; }
     const EditionPtr& edition_ptr() const { return edition_; }
@@ -138,7 +142,7 @@ class Position {
     std::array<Piece, MAX_SQUARES> board_{};
     std::array<Bitboard, PIECE_KINDS> by_piece_{};
     Bitboard occupied_ = 0;
-    uint16_t line_occ_[LINES]{};
+    LineBits line_occ_[LINES]{};
     Square king_ = NO_SQUARE;
     Side side_ = ATTACKERS;
     std::vector<StateInfo> history_;
@@ -233,6 +237,6 @@ Winner repetition_winner(RepetitionOutcome outcome, Side mover);
 
 // Checks what the rules forbid in a placement: exactly one king, no soldier
 // on a square where it may not stop.
-Status validate_placement(const Edition& v, const std::array<Piece, MAX_SQUARES>& board);
+Status validate_placement(const Edition& v, const Placement& board);
 
-} // namespace branan
+} // namespace branan::inline BRANAN_BOARD_NS

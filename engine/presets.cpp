@@ -20,6 +20,9 @@ constexpr std::string_view START_7 = "start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/";
 constexpr std::string_view START_9 = "start:/3ttt3/4t4/4T4/t3T3t/ttTTKTTtt/t3T3t/4T4/4t4/3ttt3/";
 constexpr std::string_view START_11 =
     "start:/3ttttt3/5t5/11/t4T4t/t3TTT3t/tt1TTKTT1tt/t3TTT3t/t4T4t/11/5t5/3ttttt3/";
+constexpr std::string_view START_13_ORG = // hnefatafl.org's 13x13 (HNEFATAFL.md 3.3)
+    "start:/3ttttttt3/6t6/13/t5T5t/t5T5t/t4TTT4t/tt1TTTKTTT1tt/t4TTT4t/t5T5t/t5T5t/13/6t6/"
+    "3ttttttt3/";
 constexpr std::string_view START_TAWLBWRDD =
     "start:/4ttt4/4t1t4/5t5/5T5/tt2TTT2tt/t1tTTKTTt1t/tt2TTT2tt/5T5/5t5/4t1t4/4ttt4/";
 
@@ -74,6 +77,9 @@ std::vector<Preset> make_presets() {
         keys_then("dim:11 name:Copenhagen atkf:y tfr:w sw:s efe:y", START_11);
     const std::string copenhagen =
         with_keys(opentafl_copenhagen, "tfr:a nrd:n repm:y swr:r efr:r surr:r");
+    const std::string hnefatafl_org =
+        with_keys(copenhagen, "name:Copenhagen_(hnefatafl.org) tfr:i repm:n swr:g efr:g surr:g "
+                              "dban:y cne:y plyd:133");
     return {
         {"brandubh", brandubh},
         // The house editions (one club's own rules) draw at the third repetition or
@@ -101,6 +107,27 @@ std::vector<Preset> make_presets() {
          RulesReading::BY_SIDE},
         {"sea-battle",
          keys_then("dim:9 name:Sea_Battle esc:e atkf:y ka:n nj:n cj:n cor: cen:", START_9),
+         RulesReading::BY_SIDE},
+        // OpenTafl's editions above 11x11, as OpenTafl sends them (OTN.md).
+        {"opentafl-sea-battle-13",
+         "dim:13 name:Sea_Battle_(Parlett) esc:e atkf:y ka:n nj:n cj:n cor: cen: "
+         "start:/4ttttt4/5t1t5/6t6/6T6/t3T3T3t/tt3TTT3tt/t1tT1TKT1Tt1t/tt3TTT3tt/t3T3T3t/6T6/"
+         "6t6/5t1t5/4ttttt4/",
+         RulesReading::BY_SIDE},
+        {"opentafl-tablut-15",
+         "dim:15 name:Tablut esc:e atkf:y ks:c nj:n cor: cens: cenh: "
+         "start:/5ttttt5/6ttt6/7t7/7t7/7T7/t5TTT5t/tt3T1T1T3tt/ttttTTTKTTTtttt/tt3T1T1T3tt/"
+         "t5TTT5t/7T7/7t7/7t7/6ttt6/5ttttt5/",
+         RulesReading::BY_SIDE},
+        // Sixteen corner squares: the two squares next to each corner and
+        // the one diagonal to it escape too.
+        {"alea-evangelii",
+         "dim:19 name:Alea_Evangelii atkf:y tfr:w "
+         "cor:a1,a2,b1,b2,a18,b18,a19,b19,r1,r2,s1,s2,r18,r19,s18,s19, cenp:tcnkTCNK cens: "
+         "cenh: cenhe:tcnkTCNK "
+         "start:/2t2t7t2t2/19/t4t7t4t/7t1t1t7/6t1T1T1t6/t1t2t7t2t1t/4t4T4t4/3t4T1T4t3/"
+         "4T2T1T1T2T4/3t2T1TKT1T2t3/4T2T1T1T2T4/3t4T1T4t3/4t4T4t4/t1t2t7t2t1t/6t1T1T1t6/"
+         "7t1t1t7/t4t7t4t/19/2t2t7t2t2/",
          RulesReading::BY_SIDE},
         // Attackers' forts they may use only while standing in one, nobody
         // crosses the empty throne, nothing hostile but the attackers.
@@ -151,8 +178,14 @@ std::vector<Preset> make_presets() {
         // defenders may never recreate an earlier board; its "cannot
         // escape" adjudication; the server's 133rd ply draws (its library
         // and HTP engine count one more: plyd:134).
-        {"hnefatafl-org", with_keys(copenhagen, "name:Copenhagen_(hnefatafl.org) tfr:i repm:n "
-                                                "swr:g efr:g surr:g dban:y cne:y plyd:133")},
+        {"hnefatafl-org", hnefatafl_org},
+        // hnefatafl.org's 13x13 (HNEFATAFL.md 3.3): its 11x11 rules on the
+        // larger board (corners and throne where OpenTafl's 13x13 has
+        // them); like the 7x7 one, the server's list of earlier boards
+        // lacks the start (dbans:n).
+        {"hnefatafl-org-13",
+         with_keys(hnefatafl_org, "dim:13 name:Copenhagen_13x13_(hnefatafl.org) dbans:n " +
+                                      std::string(START_13_ORG))},
         // hnefatafl.org's Brandubh (HNEFATAFL.md 5): the same code on 7x7,
         // the defenders first, the king captured by two off the throne
         // (corners and the throne never count against him), no exit fort;
@@ -174,7 +207,10 @@ const std::vector<Preset>& presets() {
 }
 
 const char* hnefatafl_org_preset(int size) {
-    return size == 11 ? "hnefatafl-org" : size == 7 ? "hnefatafl-org-brandubh" : nullptr;
+    return size == 11   ? "hnefatafl-org"
+           : size == 13 ? "hnefatafl-org-13"
+           : size == 7  ? "hnefatafl-org-brandubh"
+                        : nullptr;
 }
 
 std::string_view default_preset_name() {

@@ -5,12 +5,13 @@
 #include "capture.h"
 #include "shieldwall.h"
 
-namespace branan {
+namespace branan::inline BRANAN_BOARD_NS {
 
 ReplyCounter::ReplyCounter(const Position& pos)
     : pos_(pos), v_(pos.edition()),
       their_soldier_(pos.side_to_move() == ATTACKERS ? DEFENDER : ATTACKER),
       their_pieces_(pos.pieces(~pos.side_to_move())) {
+    assert(!pos.edition().line_counts.empty());
     assert(!pos.decided().over() && !pos.edition().rules.defender_repetition_ban);
     v_.lines_of(pos.pieces(their_soldier_), their_line_);
     for (int i = 0; i < v_.size; ++i)
@@ -124,11 +125,11 @@ int ReplyCounter::replies_after_captures(Square from, Square to, Bitboard captur
     const Edition& v = v_;
     // Every square emptied or filled toggles its bit in its rank and its
     // file; the captured pieces are theirs.
-    uint16_t occ_change[LINES]{}, their_change[LINES]{};
+    LineBits occ_change[LINES]{}, their_change[LINES]{};
     uint32_t touched = 0;
     auto toggle = [&](Square s, bool theirs) {
         const int rl = rank_line(v.rank[s]), fl = file_line(v.file[s]);
-        const uint16_t rank_bit = uint16_t(1 << v.file[s]), file_bit = uint16_t(1 << v.rank[s]);
+        const LineBits rank_bit = LineBits(1 << v.file[s]), file_bit = LineBits(1 << v.rank[s]);
         occ_change[rl] ^= rank_bit;
         occ_change[fl] ^= file_bit;
         if (theirs) {
@@ -158,4 +159,4 @@ int ReplyCounter::replies_after_captures(Square from, Square to, Bitboard captur
     return total;
 }
 
-} // namespace branan
+} // namespace branan::inline BRANAN_BOARD_NS

@@ -10,7 +10,7 @@
 
 #include "movegen.h"
 
-namespace branan {
+namespace branan::inline BRANAN_BOARD_NS {
 
 class ReplyCounter {
   public:
@@ -31,10 +31,10 @@ class ReplyCounter {
     const Edition& v_;
     Piece their_soldier_;
     Bitboard their_pieces_;
-    uint16_t their_line_[LINES];  // their soldiers' squares per line
+    LineBits their_line_[LINES];  // their soldiers' squares per line
     uint8_t line_count_[LINES]{}; // their soldiers' moves per line, before the move
     int king_count_ = 0;          // their king's moves before the move (0 if he is ours)
     int total_ = 0;
 };
 
-} // namespace branan
+} // namespace branan::inline BRANAN_BOARD_NS

@@ -5,7 +5,7 @@
 #include <vector>
 
 #include "coordinates.h"
-#include "notation.h"
+#include "placement.h"
 #include "text.h"
 
 namespace branan {
@@ -271,12 +271,12 @@ constexpr RulesKey special_squares(const char* name) {
 Status read_dim(RulesBeingRead& in, std::string_view value) {
     auto n = parse_integer(value, 1, 99);
     if (!n) return Error{n.error()};
-    if (*n < MIN_SIZE || *n > MAX_SIZE) {
+    if (*n < MIN_SIZE || *n > MAX_BOARD_SIZE) {
         const std::string n_text = std::to_string(*n);
         return Error{"a board of " + n_text + "x" + n_text + " (dim:" + n_text +
                      ") is not supported: boards from " + std::to_string(MIN_SIZE) + "x" +
-                     std::to_string(MIN_SIZE) + " to " + std::to_string(MAX_SIZE) + "x" +
-                     std::to_string(MAX_SIZE)};
+                     std::to_string(MIN_SIZE) + " to " + std::to_string(MAX_BOARD_SIZE) + "x" +
+                     std::to_string(MAX_BOARD_SIZE)};
     }
     in.rules = default_rules(int(*n));
     return {};

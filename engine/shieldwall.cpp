@@ -1,6 +1,6 @@
 #include "shieldwall.h"
 
-namespace branan {
+namespace branan::inline BRANAN_BOARD_NS {
 
 namespace {
 
@@ -184,4 +184,4 @@ Bitboard shieldwall_captures(const Edition& v, const EdgeBoard& b, Side mover, S
     return taken;
 }
 
-} // namespace branan
+} // namespace branan::inline BRANAN_BOARD_NS

@@ -74,4 +74,48 @@ std::string printable(std::string_view text, size_t max) {
     return out;
 }
 
+const char* to_string(Winner w) {
+    switch (w) {
+    case Winner::ATTACKERS:
+        return "attackers";
+    case Winner::DEFENDERS:
+        return "defenders";
+    case Winner::DRAW:
+        return "draw";
+    case Winner::NONE:
+        break;
+    }
+    return "ongoing";
+}
+
+const char* to_string(EndReason r) {
+    switch (r) {
+    case EndReason::KING_CAPTURED:
+        return "king-captured";
+    case EndReason::KING_ESCAPED:
+        return "king-escaped";
+    case EndReason::NO_ATTACKERS:
+        return "no-attackers";
+    case EndReason::REPETITION:
+        return "repetition";
+    case EndReason::MOVE_LIMIT:
+        return "move-limit";
+    case EndReason::NO_MOVES:
+        return "no-moves";
+    case EndReason::ENCIRCLED:
+        return "encircled";
+    case EndReason::NO_DEFENDER_ROOM:
+        return "no-defender-room";
+    case EndReason::EDGE_FORT:
+        return "edge-fort";
+    case EndReason::CANNOT_ESCAPE:
+        return "cannot-escape";
+    case EndReason::PLY_LIMIT:
+        return "ply-limit";
+    case EndReason::NONE:
+        break;
+    }
+    return "none";
+}
+
 } // namespace branan

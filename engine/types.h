@@ -3,6 +3,7 @@
 // Basic vocabulary of the rules core: sides, pieces, squares, moves and the
 // small result type used for every error a user can cause.
 
+#include <array>
 #include <cstdint>
 #include <string>
 #include <utility>
@@ -10,9 +11,12 @@
 
 namespace branan {
 
-constexpr int MAX_SIZE = 11;
+// Boards from 7x7 to 19x19. The rules core, the evaluation and the search
+// are compiled once per board width (engine/bitboard.h), each for boards up
+// to its own MAX_SIZE; what is written here serves every width.
 constexpr int MIN_SIZE = 7;
-constexpr int MAX_SQUARES = MAX_SIZE * MAX_SIZE;
+constexpr int MAX_BOARD_SIZE = 19;
+constexpr int MAX_BOARD_SQUARES = MAX_BOARD_SIZE * MAX_BOARD_SIZE;
 
 enum Side : uint8_t { ATTACKERS = 0, DEFENDERS = 1 };
 constexpr Side operator~(Side s) {
@@ -38,26 +42,31 @@ constexpr bool contains(PieceSet set, Piece p) {
 using Square = int; // rank * size + file, a1 = 0
 constexpr Square NO_SQUARE = -1;
 
-// A move is a from-to pair. Packed in 16 bits: from in the low byte, to in
-// the high byte. from == to never happens in a real move, so 0 is "none".
+// One piece (or none) per square, rank by rank from a1: a board of any size
+// as the text formats and the protocols hand it over.
+using Placement = std::array<Piece, MAX_BOARD_SQUARES>;
+
+// A move is a from-to pair: from in the low 9 bits, to in the 9 above
+// (361 squares). from == to never happens in a real move, so 0 is "none".
+// The transposition table keeps moves in 16 bits (see pack_move in tt.h).
 class Move {
   public:
     constexpr Move() = default;
-    constexpr Move(Square from, Square to) : data_(uint16_t(from | (to << 8))) {}
-    static constexpr Move from_raw(uint16_t raw) {
+    constexpr Move(Square from, Square to) : data_(uint32_t(from | (to << 9))) {}
+    static constexpr Move from_raw(uint32_t raw) {
         Move m;
         m.data_ = raw;
         return m;
     }
-    constexpr Square from() const { return data_ & 0xFF; }
-    constexpr Square to() const { return data_ >> 8; }
-    constexpr uint16_t raw() const { return data_; }
+    constexpr Square from() const { return data_ & 0x1FF; }
+    constexpr Square to() const { return data_ >> 9; }
+    constexpr uint32_t raw() const { return data_; }
     constexpr bool is_none() const { return data_ == 0; }
     constexpr explicit operator bool() const { return data_ != 0; }
     constexpr bool operator==(const Move&) const = default;
 
   private:
-    uint16_t data_ = 0;
+    uint32_t data_ = 0;
 };
 constexpr Move MOVE_NONE{};
 

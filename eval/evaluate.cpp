@@ -8,7 +8,7 @@
 #include <memory>
 #include <type_traits>
 
-namespace branan {
+namespace branan::inline BRANAN_BOARD_NS {
 
 namespace {
 
@@ -71,7 +71,7 @@ struct Geo {
 
     // Occluded fills along one direction (a shift by STEP) by doubling
     // steps: 1, 2, 4 cover 7 steps, enough up to 8x8; one more single step
-    // for 9x9, a step of 8 above.
+    // for 9x9, a step of 8 above (15 steps), and one of 16 above 16x16.
     template <int STEP>
     static B fill_up(B gen, B pro) {
         const B pro1 = pro;
@@ -84,7 +84,11 @@ struct Geo {
             gen |= pro1 & (gen << STEP); // the 8th
         } else if constexpr (N > 9) {
             pro &= pro << 4 * STEP;
-            gen |= pro & (gen << 8 * STEP);
+            gen |= pro & (gen << 8 * STEP); // up to 15 steps
+            if constexpr (N > 16) {
+                pro &= pro << 8 * STEP;
+                gen |= pro & (gen << 16 * STEP);
+            }
         }
         return gen;
     }
@@ -100,7 +104,11 @@ struct Geo {
             gen |= pro1 & (gen >> STEP); // the 8th
         } else if constexpr (N > 9) {
             pro &= pro >> 4 * STEP;
-            gen |= pro & (gen >> 8 * STEP);
+            gen |= pro & (gen >> 8 * STEP); // up to 15 steps
+            if constexpr (N > 16) {
+                pro &= pro >> 8 * STEP;
+                gen |= pro & (gen >> 16 * STEP);
+            }
         }
         return gen;
     }
@@ -175,8 +183,7 @@ struct Tables {
 };
 
 inline RingEntry& ring_entry(Tables& t, Bitboard attackers) {
-    uint64_t h = uint64_t(attackers) * 0x9E3779B97F4A7C15ull ^
-                 uint64_t(attackers >> 64) * 0xC2B2AE3D27D4EB4Full;
+    uint64_t h = board_hash(attackers);
     h ^= h >> 31;
     return t.ring[(h * 0xBF58476D1CE4E5B9ull) >> (64 - RING_CACHE_BITS)];
 }
@@ -328,8 +335,8 @@ void eval_terms(const Position& pos, Tables& t, Acc& acc) {
                 covered[d] = strong && v.edge_captures_king;
                 reachable[d] = false;
             } else {
-                covered[d] = (cover >> nb) & 1;
-                reachable[d] = (reach_a >> nb) & 1;
+                covered[d] = bool((cover >> nb) & 1);
+                reachable[d] = bool((reach_a >> nb) & 1);
             }
             uncovered += !covered[d];
         }
@@ -403,8 +410,8 @@ void eval_terms(const Position& pos, Tables& t, Acc& acc) {
         const B extra_x = snp_k & ~A;
         RingEntry& entry = ring_entry(t, Bitboard(A));
         const bool cached =
-            entry.free_escapes >= 0 && entry.attackers == Bitboard(A) && (B(entry.region) & K);
-        const bool on_escape_line = escape & G::lines_through(ks);
+            entry.free_escapes >= 0 && entry.attackers == Bitboard(A) && bool(B(entry.region) & K);
+        const bool on_escape_line = bool(escape & G::lines_through(ks));
         B region = 0;
         if (on_escape_line || !cached)
             region = G::slide_reach(K, pro_x, extra_x) & (pro_x | extra_x);
@@ -458,23 +465,19 @@ void eval_terms(const Position& pos, Tables& t, Acc& acc) {
     }
 }
 
+// eval_terms for the board's size, one of MIN_SIZE..MAX_SIZE.
+template <int N, typename Acc>
+void run_sized(const Position& pos, Tables& t, Acc& acc) {
+    if constexpr (N < MAX_SIZE)
+        if (pos.size() != N) return run_sized<N + 1>(pos, t, acc);
+    eval_terms<N>(pos, t, acc);
+}
+
 // The one code path of the evaluation and the trace.
 template <typename Acc>
 void run_eval(const Position& pos, Acc& acc) {
     Tables& t = tables_for(pos);
-    switch (pos.size()) {
-    case 7:
-        return eval_terms<7>(pos, t, acc);
-    case 8:
-        return eval_terms<8>(pos, t, acc);
-    case 9:
-        return eval_terms<9>(pos, t, acc);
-    case 10:
-        return eval_terms<10>(pos, t, acc);
-    default:
-        static_assert(MAX_SIZE == 11 && MIN_SIZE == 7);
-        return eval_terms<11>(pos, t, acc);
-    }
+    run_sized<MIN_SIZE>(pos, t, acc);
 }
 
 inline Value clamp_eval(long long v) {
@@ -551,4 +554,4 @@ std::string format_breakdown(const EvalBreakdown& b) {
     return out;
 }
 
-} // namespace branan
+} // namespace branan::inline BRANAN_BOARD_NS

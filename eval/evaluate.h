@@ -10,21 +10,9 @@
 
 #include "params.h"
 #include "position.h"
+#include "value.h"
 
-namespace branan {
-
-using Value = int;
-constexpr Value VALUE_ZERO = 0;
-constexpr Value VALUE_SOLDIER = 100; // 100 = one soldier; scores are in these units
-// Wins and losses: VALUE_WIN - ply is a win found ply plies from the root.
-constexpr Value VALUE_WIN = 30000;
-constexpr Value VALUE_INFINITE = 31000;
-constexpr Value VALUE_NONE = 32000;
-constexpr int MAX_PLY = 246;
-constexpr Value VALUE_WIN_MAX_PLY = VALUE_WIN - MAX_PLY;
-// The evaluation is clamped to [-VALUE_EVAL_MAX, VALUE_EVAL_MAX], far from
-// any win score.
-constexpr Value VALUE_EVAL_MAX = 20000;
+namespace branan::inline BRANAN_BOARD_NS {
 
 // From the point of view of the side to move. Never a win score.
 Value evaluate(const Position& pos, const EvalParams& params);
@@ -65,4 +53,4 @@ EvalBreakdown breakdown(const Position& pos, const EvalParams& params);
 // A readable table of the breakdown, one line per term plus the total.
 std::string format_breakdown(const EvalBreakdown& b);
 
-} // namespace branan
+} // namespace branan::inline BRANAN_BOARD_NS

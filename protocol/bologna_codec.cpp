@@ -160,7 +160,7 @@ Result<State> parse_state(const Edition& v, std::string_view text) {
     return st;
 }
 
-std::string state_json(const Edition& v, const std::array<Piece, MAX_SQUARES>& board, Turn turn) {
+std::string state_json(const Edition& v, const Placement& board, Turn turn) {
     std::string out = "{\"board\":[";
     for (int r = 0; r < v.size; ++r) {
         out += r ? ",[" : "[";
@@ -180,8 +180,8 @@ std::string state_json(const Edition& v, const std::array<Piece, MAX_SQUARES>& b
     return out + "],\"turn\":\"" + to_string(turn) + "\"}";
 }
 
-std::array<Piece, MAX_SQUARES> board_of(const Position& pos) {
-    std::array<Piece, MAX_SQUARES> b{};
+Placement board_of(const Position& pos) {
+    Placement b{};
     for (Square s = 0; s < pos.edition().num_squares; ++s) b[s] = pos.piece_on(s);
     return b;
 }
@@ -255,13 +255,13 @@ Result<std::string> parse_name(std::string_view text) {
 
 // ------------------------------------------------------------------ rules
 
-Result<Move> find_move(const Position& before, const std::array<Piece, MAX_SQUARES>& after) {
+Result<Move> find_move(const Position& before, const Placement& after) {
     Position p = before;
     MoveList legal;
     generate_moves(before, legal);
     for (Move m : legal) {
         p.make_move(m);
-        std::array<Piece, MAX_SQUARES> shown = board_of(p);
+        Placement shown = board_of(p);
         // The server leaves a captured king on his square.
         if (p.king_square() == NO_SQUARE && before.king_square() != NO_SQUARE)
             shown[before.king_square()] = KING;

@@ -65,7 +65,7 @@ constexpr bool is_final(Turn t) {
 // A state message as Branan squares: board[s] for s = rank * size + file.
 // THRONE reads as an empty square.
 struct State {
-    std::array<Piece, MAX_SQUARES> board{};
+    Placement board{};
     Turn turn = Turn::WHITE;
 };
 
@@ -73,9 +73,9 @@ struct State {
 // names EMPTY, WHITE, BLACK, KING, THRONE (THRONE only on the throne).
 Result<State> parse_state(const Edition& v, std::string_view json);
 // The server's compact form; an empty throne is written THRONE.
-std::string state_json(const Edition& v, const std::array<Piece, MAX_SQUARES>& board, Turn turn);
+std::string state_json(const Edition& v, const Placement& board, Turn turn);
 // The board of a position as the server shows it.
-std::array<Piece, MAX_SQUARES> board_of(const Position& pos);
+Placement board_of(const Position& pos);
 
 // {"from":"d1","to":"c1","turn":"WHITE"}
 std::string move_json(const Edition& v, Move m, Side mover);
@@ -99,6 +99,6 @@ Result<std::string> parse_name(std::string_view json);
 // (king captures compared with the king still on his square, as the server
 // shows him), or an error when no legal move gives it. The rules core is
 // the judge: the ashton preset plays exactly the server's moves.
-Result<Move> find_move(const Position& before, const std::array<Piece, MAX_SQUARES>& after);
+Result<Move> find_move(const Position& before, const Placement& after);
 
 } // namespace branan::bologna

@@ -108,9 +108,8 @@ int cmd_perft(Engine& engine, const std::vector<std::string>& args, std::ostream
             return 1;
         }
     }
-    Position pos = engine.position();
     LineWriter writer(out);
-    for (const std::string& l : perft_lines(pos, depth, true)) writer.line(l);
+    for (const std::string& l : perft_lines(engine, depth, true)) writer.line(l);
     return 0;
 }
 

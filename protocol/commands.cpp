@@ -62,12 +62,13 @@ std::string json_string(std::string_view text) {
     return s + "\"";
 }
 
-std::vector<std::string> perft_lines(Position& pos, int depth, bool timing) {
+std::vector<std::string> perft_lines(const Engine& engine, int depth, bool timing) {
     std::vector<std::string> lines;
     const int64_t start = now_ms();
     uint64_t total = 0;
-    for (const auto& [move, count] : perft_divide(pos, depth)) {
-        lines.push_back(move_name(pos.edition(), move) + ": " + std::to_string(count));
+    for (const auto& [move, count] : engine.perft_divide(depth)) {
+        lines.push_back(move_name(engine.position().edition(), move) + ": " +
+                        std::to_string(count));
         total += count;
     }
     const int64_t elapsed = now_ms() - start;

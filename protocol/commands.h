@@ -15,7 +15,7 @@ namespace branan {
 
 // Divide: "<move>: <count>" per root move, then "Nodes searched: <total>";
 // with `timing`, also the time and the nodes per second.
-std::vector<std::string> perft_lines(Position& pos, int depth, bool timing);
+std::vector<std::string> perft_lines(const Engine& engine, int depth, bool timing);
 
 // The bench of the search: "Nodes searched: N", "Nodes/second: N" and the
 // time. depth 0 = the bench's default depth; a fresh engine of `hash_mb`

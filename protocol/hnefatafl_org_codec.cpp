@@ -40,9 +40,7 @@ std::optional<std::string> string_of(const json& j, const char* key) {
 // ------------------------------------------------------------------ rules
 
 Result<Rules> server_rules(int size) {
-    if (size == 13)
-        return Error{"13x13 games are not supported yet (boards larger than 11x11 are issue 20)"};
-    if (size != 11 && size != 7)
+    if (size != 13 && size != 11 && size != 7)
         return Error{"board size " + std::to_string(size) + " (the server plays 7, 11 and 13)"};
     const char* preset = hnefatafl_org_preset(size);
     auto rules = preset_rules(preset);
@@ -316,7 +314,7 @@ Result<Position> position_from_records(const EditionPtr& edition,
                                        const std::vector<std::string>& moves) {
     const Edition& v = *edition;
     const Position start(edition);
-    std::array<Piece, MAX_SQUARES> board{};
+    Placement board{};
     for (Square s = 0; s < v.size * v.size; ++s) board[s] = start.piece_on(s);
     // "0a1" and "A1" read as "a1".
     auto square = [&](std::string_view t) -> Result<Square> {

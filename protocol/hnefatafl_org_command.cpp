@@ -47,7 +47,7 @@ int run_hnefatafl_org_command(const std::vector<std::string>& args, int hash_mb,
         "version-id", po::value<std::string>()->default_value(org::VERSION_ID),
         "the server's version id")("create", po::value<std::string>(),
                                    "create games: attacker, defender or both (in turn)")(
-        "board", po::value<std::string>(), "board size of the games created: 7 or 11")(
+        "board", po::value<std::string>(), "board size of the games created: 7, 11 or 13")(
         "time", po::value<std::string>(), "clock of the games created: MS+S or untimed")(
         "rated", "create rated games")("accept-challenges",
                                        "also accept challenges to games not created by this run")(

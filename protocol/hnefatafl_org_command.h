@@ -12,7 +12,7 @@ namespace branan {
 
 constexpr const char* HNEFATAFL_ORG_USAGE =
     "  hnefatafl-org --user NAME [--password-file FILE] [--host H] [--port P]\n"
-    "          [--version-id ID] [--create attacker|defender|both] [--board 7|11]\n"
+    "          [--version-id ID] [--create attacker|defender|both] [--board 7|11|13]\n"
     "          [--time MS+S | untimed] [--rated] [--accept-challenges] [--games N]\n"
     "          [--max-games-at-once K] [--depth N | --nodes N] [--margin MS]\n"
     "                                     play on hnefatafl.org's server as a bot; the\n"

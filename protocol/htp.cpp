@@ -108,8 +108,8 @@ char board_letter(Piece p) {
 } // namespace
 
 Result<std::string> htp_rules(int board_size, Side first) {
-    if (board_size == 13) return Error{"board_size: 13x13 is not supported by Branan yet"};
-    if (board_size != 7 && board_size != 11) return Error{"board_size: expected 7, 11 or 13"};
+    if (board_size != 7 && board_size != 11 && board_size != 13)
+        return Error{"board_size: expected 7, 11 or 13"};
     auto rules = preset_rules(hnefatafl_org_preset(board_size));
     if (!rules) return Error{rules.error()};
     // The library's counts (HNEFATAFL.md 1.5, 1.7): its play list starts

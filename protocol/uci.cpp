@@ -403,8 +403,7 @@ void UciLoop::cmd_perft(const std::vector<std::string_view>& args) {
     auto depth = uci::parse_number(args[0], 1, uci::MAX_PERFT_DEPTH, "perft");
     if (!depth) return error(depth.error());
     if (!idle("perft")) return;
-    Position pos = engine_.position();
-    for (const std::string& l : perft_lines(pos, int(*depth), false)) writer_.line(l);
+    for (const std::string& l : perft_lines(engine_, int(*depth), false)) writer_.line(l);
 }
 
 void UciLoop::cmd_eval() {

@@ -7,9 +7,10 @@
 #include <optional>
 #include <thread>
 
+#include "board.h"
+#include "context.h"
 #include "movegen.h"
 #include "notation.h"
-#include "search.h"
 #include "text.h"
 #include "tt.h"
 
@@ -38,8 +39,8 @@ struct Engine::Impl {
     std::string preset_name;
     EditionPtr edition;
     std::optional<Position> pos;
-    std::vector<uint64_t> keys; // game history for repetitions (root last)
-    std::vector<int> windows;
+    // The game as the search holds it, on its board width (board.h).
+    std::unique_ptr<BoardGame> board;
     EvalParams params;
     TranspositionTable tt;
     // Set from the option rows' defaults when the engine is made.
@@ -61,13 +62,12 @@ struct Engine::Impl {
     std::unique_ptr<SearchContext> ctx;
     std::atomic<uint64_t> last_nodes{0};
 
-    void adopt(EditionPtr v, std::string name) {
+    void adopt(EditionPtr v, std::unique_ptr<BoardGame> b, std::string name) {
         const bool same_rules = edition && edition->rules == v->rules;
         edition = std::move(v);
+        board = std::move(b);
         preset_name = std::move(name);
         pos.emplace(edition);
-        keys.assign(1, pos->key());
-        windows.assign(1, 0);
         if (!same_rules) reset_params();
     }
     // The defaults of the rules, then the EvalFile over them if one is set.
@@ -188,7 +188,9 @@ Status Engine::set_preset(std::string_view preset_name) {
     if (!rules) return Error{rules.error()};
     auto v = Edition::make(*rules);
     if (!v) return Error{v.error()};
-    impl_->adopt(*v, std::string(preset_name));
+    auto b = make_board_game(*rules);
+    if (!b) return Error{b.error()};
+    impl_->adopt(*v, std::move(*b), std::string(preset_name));
     return {};
 }
 
@@ -198,12 +200,14 @@ Status Engine::set_rules(std::string_view rules_string, RulesReading reading) {
     if (!rules) return Error{rules.error()};
     auto v = Edition::make(*rules);
     if (!v) return Error{v.error()};
+    auto b = make_board_game(*rules);
+    if (!b) return Error{b.error()};
     std::string name = "custom";
     for (const Preset& p : presets()) {
         auto pr = preset_rules(p.name);
         if (pr && *pr == *rules) name = p.name;
     }
-    impl_->adopt(*v, name);
+    impl_->adopt(*v, std::move(*b), name);
     return {};
 }
 
@@ -232,18 +236,21 @@ Status Engine::set_position(std::string_view tfen, const std::vector<std::string
 Status Engine::set_position(const Position& pos) {
     if (searching()) return Error{"cannot set the position while searching"};
     Impl& d = *impl_;
+    std::unique_ptr<BoardGame> board;
     if (pos.edition().rules != d.edition->rules) {
+        auto b = make_board_game(pos.edition().rules);
+        if (!b) return Error{b.error()};
+        board = std::move(*b);
+    }
+    BoardGame& target = board ? *board : *d.board;
+    if (Status st = target.set_game(pos.record()); !st) return st;
+    if (board) {
+        d.board = std::move(board);
         d.edition = pos.edition_ptr();
         d.preset_name = "custom";
         d.reset_params();
     }
     d.pos.emplace(pos);
-    d.keys.clear();
-    d.windows.clear();
-    for (const StateInfo& st : pos.states()) {
-        d.keys.push_back(st.key);
-        d.windows.push_back(st.repetition_window);
-    }
     return {};
 }
 
@@ -321,8 +328,7 @@ Status Engine::go(const SearchLimits& limits) {
     if (root.empty())
         for (Move m : list) root.push_back(make_root_move(m));
     for (int i = 0; i < d.threads; ++i) {
-        c.workers.push_back(
-            std::make_unique<Worker>(c, i, *d.pos, d.keys, d.windows, *d.histories[i]));
+        c.workers.push_back(d.board->make_thread(c, i, *d.histories[i]));
         c.workers.back()->root_moves = root;
     }
     d.running = true;
@@ -341,7 +347,7 @@ void Engine::Impl::main_search() {
     // move if there is one (the caller decides what to do with it); only a
     // position without moves has none.
     const GameResult over = pos->result();
-    Worker& main = *c.workers[0];
+    SearchThread& main = *c.workers[0];
     if (main.root_moves.empty()) {
         // Nothing to search: say how the game stands.
         SearchInfo info;
@@ -367,7 +373,7 @@ void Engine::Impl::main_search() {
         c.stop = true;
         for (auto& t : helpers) t.join();
         // Lazy SMP: a helper that completed a deeper iteration knows more.
-        const Worker* chosen = &main;
+        const SearchThread* chosen = &main;
         for (const auto& w : c.workers)
             if (w->completed_depth > chosen->completed_depth && !w->root_moves.empty())
                 chosen = w.get();
@@ -376,16 +382,7 @@ void Engine::Impl::main_search() {
         if (rm.pv.size() > 1 && rm.pv[0] == rm.move) {
             best.ponder = rm.pv[1];
         } else {
-            // Ask the table for the reply.
-            Position p = *pos;
-            p.make_move(rm.move);
-            bool found;
-            const TTEntry* e = tt.probe(p.key(), found);
-            if (found && e->move()) {
-                MoveList replies;
-                generate_moves(p, replies);
-                if (replies.contains(e->move())) best.ponder = e->move();
-            }
+            best.ponder = board->table_reply(tt, rm.move);
         }
     }
     last_nodes = c.total_nodes();
@@ -448,6 +445,10 @@ Value Engine::evaluate() const {
 
 const EvalParams& Engine::eval_params() const {
     return impl_->params;
+}
+
+std::vector<std::pair<Move, uint64_t>> Engine::perft_divide(int depth) const {
+    return impl_->board->perft_divide(depth);
 }
 
 uint64_t Engine::last_search_nodes() const {

@@ -14,14 +14,12 @@
 
 namespace branan {
 
+// Sized for the largest board; each board width indexes it with its own
+// stride (hist_index in movepick.h), so a small board's scores lie close.
 struct History {
-    int16_t butterfly[2][MAX_SQUARES * MAX_SQUARES];
+    int16_t butterfly[2][MAX_BOARD_SQUARES * MAX_BOARD_SQUARES];
     void clear() { std::memset(butterfly, 0, sizeof(butterfly)); }
 };
-
-inline int hist_index(Move m) {
-    return m.from() * MAX_SQUARES + m.to();
-}
 
 // Set by hand in the first search (4d8de56), never tested on their own: the
 // bonus grows with the square of the depth, is capped at HISTORY_BONUS_MAX,

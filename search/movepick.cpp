@@ -4,7 +4,7 @@
 #include <functional>
 #include <utility>
 
-namespace branan {
+namespace branan::inline BRANAN_BOARD_NS {
 
 namespace {
 
@@ -154,4 +154,4 @@ void MovePicker::generate_quiescence() {
     count_ = n;
 }
 
-} // namespace branan
+} // namespace branan::inline BRANAN_BOARD_NS

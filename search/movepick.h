@@ -15,7 +15,12 @@
 #include "movegen.h"
 #include "tafl.h"
 
-namespace branan {
+namespace branan::inline BRANAN_BOARD_NS {
+
+// A move's slot in History::butterfly, with this width's stride.
+inline int hist_index(Move m) {
+    return m.from() * MAX_SQUARES + m.to();
+}
 
 // Whether move m of the side whose capture map is `cap` captures: it lands
 // on a capturing square, and it is not the king's unless he captures too
@@ -131,4 +136,4 @@ class MovePicker {
     uint64_t keys_[MAX_MOVES];
 };
 
-} // namespace branan
+} // namespace branan::inline BRANAN_BOARD_NS

@@ -8,18 +8,7 @@
 #include "movepick.h"
 #include "tafl.h"
 
-namespace branan {
-
-SearchTuning& search_tuning() {
-    static SearchTuning t;
-    return t;
-}
-
-uint64_t SearchContext::total_nodes() const {
-    uint64_t n = 0;
-    for (const auto& w : workers) n += w->nodes.load(std::memory_order_relaxed);
-    return n;
-}
+namespace branan::inline BRANAN_BOARD_NS {
 
 Worker::Worker(SearchContext& ctx, int id, const Position& root,
                const std::vector<uint64_t>& game_keys, const std::vector<int>& game_windows,
@@ -241,8 +230,7 @@ Value Worker::qsearch(Value alpha, Value beta, int ply, int qply, bool pv_node) 
         stand = tt_eval != VALUE_NONE ? tt_eval : evaluate(pos_, *ctx_.params);
         if (stand >= beta) {
             if (!tt_hit)
-                ctx_.tt->store(tte, key, value_to_tt(stand, ply), Bound::LOWER, 0, MOVE_NONE,
-                               stand);
+                ctx_.tt->store(tte, key, value_to_tt(stand, ply), Bound::LOWER, 0, 0, stand);
             return stand;
         }
         best = stand;
@@ -282,7 +270,8 @@ Value Worker::qsearch(Value alpha, Value beta, int ply, int qply, bool pv_node) 
     const Bound bound = best >= beta               ? Bound::LOWER
                         : pv_node && best > alpha0 ? Bound::EXACT
                                                    : Bound::UPPER;
-    ctx_.tt->store(tte, key, value_to_tt(best, ply), bound, 0, best_move, stand);
+    ctx_.tt->store(tte, key, value_to_tt(best, ply), bound, 0, pack_move(best_move, pos_.size()),
+                   stand);
     return best;
 }
 
@@ -305,7 +294,7 @@ Value Worker::search(Value alpha, Value beta, int depth, int ply, bool pv_node, 
     bool tt_hit;
     TTEntry* tte = ctx_.tt->probe(key, tt_hit);
     const Value tt_value = tt_hit ? value_from_tt(tte->value(), ply) : VALUE_NONE;
-    const Move tt_move = tt_hit ? tte->move() : MOVE_NONE;
+    const Move tt_move = tt_hit ? tte->move(pos_.size()) : MOVE_NONE;
     if (!pv_node && tt_hit && tte->depth() >= depth && tt_value != VALUE_NONE) {
         const Bound b = tte->bound();
         if (b == Bound::EXACT || (b == Bound::LOWER && tt_value >= beta) ||
@@ -449,7 +438,8 @@ Value Worker::search(Value alpha, Value beta, int depth, int ply, bool pv_node, 
     const Bound bound = best >= beta                        ? Bound::LOWER
                         : pv_node && best_move != MOVE_NONE ? Bound::EXACT
                                                             : Bound::UPPER;
-    ctx_.tt->store(tte, key, value_to_tt(best, ply), bound, depth, best_move, static_eval);
+    ctx_.tt->store(tte, key, value_to_tt(best, ply), bound, depth,
+                   pack_move(best_move, pos_.size()), static_eval);
     return best;
 }
 
@@ -575,4 +565,4 @@ void Worker::run() {
     }
 }
 
-} // namespace branan
+} // namespace branan::inline BRANAN_BOARD_NS

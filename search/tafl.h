@@ -8,7 +8,7 @@
 #include "capture.h"
 #include "movegen.h"
 
-namespace branan::tafl {
+namespace branan::inline BRANAN_BOARD_NS::tafl {
 
 // The squares the king could escape to this move (ignores whose turn it is).
 inline Bitboard king_escapes(const Position& pos) {
@@ -235,4 +235,4 @@ inline MoveEffect move_effect(const Position& pos, Move m) {
     return out;
 }
 
-} // namespace branan::tafl
+} // namespace branan::inline BRANAN_BOARD_NS::tafl

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cstdlib>
 
-#include "search.h"
+#include "context.h"
 
 namespace branan {
 

@@ -9,7 +9,7 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "engine.h"
+#include "search_limits.h"
 
 namespace branan {
 

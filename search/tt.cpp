@@ -66,10 +66,10 @@ TTEntry* TranspositionTable::probe(uint64_t key, bool& found) const {
 }
 
 void TranspositionTable::store(TTEntry* e, uint64_t key, Value value, Bound bound, int depth,
-                               Move move, Value eval) const {
+                               uint16_t move16, Value eval) const {
     const uint32_t k32 = uint32_t(key);
     const bool same = e->key32 == k32 && !e->empty();
-    if (move || !same) e->move16 = move.raw();
+    if (move16 || !same) e->move16 = move16;
     // Keep a deeper entry of the same position unless this one is exact or
     // the old one is from an earlier search.
     if (!same || bound == Bound::EXACT || depth + 1 >= e->depth() ||

@@ -9,16 +9,41 @@
 #include <cstdint>
 #include <memory>
 
-#include "engine.h"
+#include "search_limits.h"
 
 namespace branan {
+
+// Moves in 16 bits. Up to 15x15 (225 squares) from and to take a byte
+// each; above, from takes 9 bits, then the direction (2 bits: east, west,
+// north, south) and the distance (5 bits). 0 is no move. An unpacked move
+// may be garbage (a torn entry): the search checks it is legal first.
+inline uint16_t pack_move(Move m, int size) {
+    if (!m) return 0;
+    if (size <= 15) return uint16_t(m.from() | m.to() << 8);
+    const int from = m.from(), to = m.to();
+    int dir, dist;
+    if (from / size == to / size)
+        dir = to > from ? 0 : 1, dist = to > from ? to - from : from - to;
+    else
+        dir = to > from ? 2 : 3, dist = (to > from ? to - from : from - to) / size;
+    return uint16_t(from | dir << 9 | dist << 11);
+}
+inline Move unpack_move(uint16_t packed, int size) {
+    if (!packed) return MOVE_NONE;
+    if (size <= 15) return Move(packed & 0xFF, packed >> 8);
+    const int from = packed & 0x1FF, dir = (packed >> 9) & 3, dist = packed >> 11;
+    const int step = dir == 0 ? 1 : dir == 1 ? -1 : dir == 2 ? size : -size;
+    const int to = from + dist * step;
+    if (to < 0 || to >= MAX_BOARD_SQUARES) return MOVE_NONE;
+    return Move(from, to);
+}
 
 // One entry, 12 bytes, packed:
 //
 //   bits   field     meaning
 //   0-31   key32     low 32 bits of the Zobrist key (the key check; the
 //                    bucket index comes from the high bits)
-//   32-47  move      best or refutation move (Move::raw(), 0 = none)
+//   32-47  move      best or refutation move (pack_move, 0 = none)
 //   48-63  value     search value, int16; win/loss scores are stored
 //                    relative to this node (distance from here, not from
 //                    the root), see value_to_tt / value_from_tt
@@ -36,7 +61,8 @@ struct TTEntry {
     uint8_t depth8;
     uint8_t genbound8;
 
-    Move move() const { return Move::from_raw(move16); }
+    // The move, unpacked for a board of `size` (see pack_move).
+    Move move(int size) const { return unpack_move(move16, size); }
     Value value() const { return value16; }
     Value eval() const { return eval16; }
     int depth() const { return int(depth8) - 1; }
@@ -65,9 +91,9 @@ class TranspositionTable {
     // Returns the entry for key: a hit (found = true) or the slot to
     // replace.
     TTEntry* probe(uint64_t key, bool& found) const;
-    // Writes into the slot returned by probe. A move of MOVE_NONE keeps the
-    // old move of the same position.
-    void store(TTEntry* e, uint64_t key, Value value, Bound bound, int depth, Move move,
+    // Writes into the slot returned by probe. A move of 0 (none, see
+    // pack_move) keeps the old move of the same position.
+    void store(TTEntry* e, uint64_t key, Value value, Bound bound, int depth, uint16_t move16,
                Value eval) const;
     // Per mille of the sampled entries written by the current search.
     int hashfull() const;

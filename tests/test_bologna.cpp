@@ -454,7 +454,7 @@ TEST_CASE("bologna: the server's camp rules, and the rules core agrees", "[bolog
         game.make_move(pick);
     }
     // A board no single move gives.
-    std::array<Piece, MAX_SQUARES> impossible = board_of(pos);
+    Placement impossible = board_of(pos);
     impossible[sq("c3")] = DEFENDER;
     auto none = find_move(pos, impossible);
     REQUIRE_FALSE(none.ok());

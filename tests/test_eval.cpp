@@ -62,7 +62,7 @@ Position eval_tfen(const EditionPtr& v, const std::string& text) {
 Position transformed(const Position& pos, int t) {
     const Edition& v = pos.edition();
     const int n = v.size;
-    std::array<Piece, MAX_SQUARES> board{};
+    Placement board{};
     for (Square s = 0; s < v.num_squares; ++s) {
         int f = s % n, r = s / n;
         if (t & 1) f = n - 1 - f;

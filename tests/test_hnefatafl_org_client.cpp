@@ -143,8 +143,12 @@ TEST_CASE("hnefatafl.org squares follow the board size", "[hnefatafl-org]") {
     CHECK(!parse_org_square(e7->size, "d4").ok());
     CHECK(!parse_org_square(e11->size, "l1").ok());
     auto r13 = server_rules(13);
-    REQUIRE(!r13.ok());
-    CHECK(contains(r13.error(), "13x13"));
+    REQUIRE(r13.ok());
+    CHECK(r13->size == 13);
+    CHECK(*r13 == *preset_rules("hnefatafl-org-13"));
+    CHECK(*parse_org_square(13, "D1") == 3);
+    CHECK(org_square_name(13, 168) == "M13");
+    CHECK(!parse_org_square(13, "N1").ok());
     CHECK(!server_rules(9).ok());
     Position p7(e7);
     CHECK(p7.side_to_move() == DEFENDERS); // 7x7: defenders first
@@ -258,12 +262,12 @@ TEST_CASE("hnefatafl.org: a refused login is exit status 2, never a loop", "[hne
         CHECK(run.bot.status == 2);
         CHECK(run.logins == 0);
     }
-    SECTION("a 13x13 board is refused before connecting") {
+    SECTION("a board the server does not play is refused before connecting") {
         HnefataflOrgOptions o = bot_options();
-        o.board_size = 13;
+        o.board_size = 9;
         Run run = play({}, o);
         CHECK(run.bot.status == 2);
-        CHECK(contains(run.bot.err, "13x13"));
+        CHECK(contains(run.bot.err, "--board 9"));
         CHECK(run.received.empty());
     }
 }
@@ -381,10 +385,9 @@ TEST_CASE("hnefatafl.org: challenges to games of the account", "[hnefatafl-org]"
     Run run = play(so, o);
     CHECK(run.bot.status == 0);
     REQUIRE(run.played().size() == 1);
-    CHECK(run.played()[0].board_size == 7);
+    CHECK(run.played()[0].board_size == 13); // the first challenge, on 13x13
     check_clean(run.played()[0]);
-    CHECK(!run.sent("join_game 1")); // the 13x13 one
-    CHECK(run.sent("join_game 2"));
+    CHECK(run.sent("join_game 1"));
 }
 
 // ------------------------------------------------------------------ faults
@@ -580,8 +583,8 @@ TEST_CASE("branan hnefatafl-org: command line refusals", "[hnefatafl-org]") {
     CHECK(cli({"hnefatafl-org", "--user", "b"}, err) == 2);
     CHECK(contains(err, "no password"));
     setenv("BRANAN_PASSWORD", "pw", 1);
-    CHECK(cli({"hnefatafl-org", "--user", "b", "--board", "13"}, err) == 2);
-    CHECK(contains(err, "13x13"));
+    CHECK(cli({"hnefatafl-org", "--user", "b", "--board", "9"}, err) == 2);
+    CHECK(contains(err, "9"));
     CHECK(cli({"hnefatafl-org", "--user", "b", "--create", "king"}, err) == 2);
     CHECK(cli({"hnefatafl-org", "--user", "b", "--time", "fast"}, err) == 2);
     CHECK(cli({"hnefatafl-org", "--user", "b", "--password", "x"}, err) == 2);

@@ -140,7 +140,12 @@ TEST_CASE("htp: board_size, first_move and time_settings start new games", "[htp
     CHECK(h.say("play a d1 d3") == "= ");
     CHECK(h.say("board_size 11") == "= ");
     CHECK(h.say("play_from").rfind("= attacker d1 e1 ", 0) == 0);
-    CHECK(h.say("board_size 13") == "? board_size: 13x13 is not supported by Branan yet");
+    CHECK(h.say("board_size 13") == "= ");
+    CHECK(h.say("show_board_open_tafl") ==
+          "= /3AAAAAAA3/6A6/13/A5D5A/A5D5A/A4DDD4A/AA1DDDKDDD1AA/A4DDD4A/A5D5A/A5D5A/13/6A6/"
+          "3AAAAAAA3/");
+    CHECK(h.say("play a D1 D3") == "= ");
+    CHECK(h.say("board_size 11") == "= ");
     CHECK(h.say("board_size 9") == "? board_size: expected 7, 11 or 13");
     CHECK(h.say("board_size") == "? expected: board_size uint");
     CHECK(h.say("board_size x").rfind("? board_size: ", 0) == 0);

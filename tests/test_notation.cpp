@@ -549,7 +549,9 @@ TEST_CASE("bad input: malformed rules strings name the problem", "[notation]") {
     CHECK_THAT(rules_error("esc:c" + start), Catch::Contains("dim"));
     CHECK_THAT(rules_error("dim:x" + start), Catch::Contains("dim"));
     CHECK_THAT(rules_error("dim:5" + start), Catch::Contains("dim"));
-    CHECK_THAT(rules_error("dim:13" + start), Catch::Contains("dim"));
+    CHECK_THAT(rules_error("dim:13" + start), Catch::Contains("start"));
+    CHECK_THAT(rules_error("dim:21" + start), Catch::Contains("dim:21"));
+    CHECK_THAT(rules_error("dim:21" + start), Catch::Contains("19x19"));
     CHECK_THAT(rules_error("dim:7 esc:c"), Catch::Contains("start"));
     CHECK_THAT(rules_error("dim:7 foo:bar" + start), Catch::Contains("foo"));
     CHECK_THAT(rules_error("dim:7 esc:x" + start), Catch::Contains("esc"));
@@ -581,7 +583,7 @@ TEST_CASE("bad input: malformed rules strings name the problem", "[notation]") {
     // An edition that cannot be made says why.
     auto big = parse_rules("dim:7 cor:a1,g1,a7,g7" + start);
     REQUIRE(big.ok());
-    big->size = 13; // as if read from a newer rules string
+    big->size = 21; // as if read from a newer rules string
     auto v = Edition::make(*big);
     REQUIRE_FALSE(v.ok());
     CHECK_THAT(v.error(), Catch::Contains("size"));

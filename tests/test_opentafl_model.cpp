@@ -418,8 +418,8 @@ using branan::GameResult;
 using branan::Position;
 
 // The engine's presets that play OpenTafl's strings, each with the string
-// the model reads. Adding a preset is one line (e.g. Sea Battle 13x13,
-// Tablut 15x15, Alea Evangelii and Berserk once the engine has them).
+// the model reads. Adding a preset is one line (Berserk once the engine has
+// it).
 struct Compared {
     const char* preset;
     const char* rules;
@@ -435,6 +435,10 @@ const Compared COMPARED[] = {
     {"opentafl-copenhagen-relaxed", COPENHAGEN_RELAXED, 100},
     {"computer-fetlar", COMPUTER_FETLAR, 100},
     {"tawlbwrdd", TAWLBWRDD, 100},
+    // The boards above 11x11.
+    {"opentafl-sea-battle-13", SEA_BATTLE_13},
+    {"opentafl-tablut-15", TABLUT_15},
+    {"alea-evangelii", ALEA_EVANGELII},
 };
 
 GameResult expected_result(const Game& g) {

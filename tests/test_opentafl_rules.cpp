@@ -257,7 +257,10 @@ TEST_CASE("otn unsupported keys are refused naming the key", "[opentafl]") {
     CHECK_THAT(rules_error("dim:7 sw:x " + START7), Catch::Contains("sw"));
     CHECK_THAT(rules_error("dim:7 efe:x " + START7), Catch::Contains("efe"));
     CHECK_THAT(rules_error("dim:13 start:/13/13/13/13/13/13/13/13/13/13/13/13/13/"),
-               Catch::Contains("dim"));
+               Catch::Contains("king"));
+    CHECK_THAT(rules_error("dim:20 start:/20/20/20/20/20/20/20/20/20/20/20/20/20/20/20/20/20/20/"
+                           "20/20/"),
+               Catch::Contains("dim:20"));
     CHECK_THAT(rules_error("dim:7 start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3c3/"),
                Catch::Contains("special piece"));
     CHECK(rules_error("dim:9 name:Tablut esc:e atkf:y ks:c nj:n cor: cenp:tcnkTCNK cens: cenh: "

@@ -298,7 +298,7 @@ TEST_CASE("position: a null move flips only the side to move", "[position]") {
 
 TEST_CASE("position: from_placement validates and keeps the counters", "[position]") {
     auto v = edition("brandubh");
-    std::array<Piece, MAX_SQUARES> board{};
+    Placement board{};
     board[v->square(3, 3)] = KING;
     board[v->square(1, 1)] = ATTACKER;
     auto ok = Position::from_placement(v, board, DEFENDERS, 7, 9);

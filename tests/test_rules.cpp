@@ -695,9 +695,10 @@ TEST_CASE("line_reach: every start square and line occupancy, against a walk", "
             wrong += line_reach(from, occ) != want;
         }
     CHECK(wrong == 0);
-    CHECK(line_reach(5, 0) == 0x7DFu);                    // all 11 squares but the start
-    CHECK(line_reach(5, (1u << 3) | (1u << 8)) == 0xD0u); // squares 4, 6 and 7
-    CHECK(line_reach(0, 1u << 1) == 0u);                  // blocked at once
+    CHECK(line_reach(5, 0) == ((1u << MAX_SIZE) - 1 - (1u << 5))); // every square but the start
+    CHECK(line_reach(5, 1u << 11) == 0x7DFu);                      // 11 squares and the wall
+    CHECK(line_reach(5, (1u << 3) | (1u << 8)) == 0xD0u);          // squares 4, 6 and 7
+    CHECK(line_reach(0, 1u << 1) == 0u);                           // blocked at once
 }
 
 TEST_CASE("brandubh: king on the throne needs four attackers", "[rules]") {

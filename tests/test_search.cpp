@@ -212,6 +212,28 @@ TEST_CASE("search: finds the only defence", "[search]") {
     }
 }
 
+TEST_CASE("search: the table's 16-bit moves on every board size", "[search]") {
+    // Every move of every square, both ways, packs and unpacks to itself.
+    for (int size : {7, 11, 13, 15, 16, 19}) {
+        int checked = 0;
+        for (Square from = 0; from < size * size; ++from)
+            for (Square to = 0; to < size * size; ++to) {
+                if (from == to || (from / size != to / size && from % size != to % size)) continue;
+                const Move m(from, to);
+                const uint16_t packed = pack_move(m, size);
+                REQUIRE(packed != 0);
+                REQUIRE(unpack_move(packed, size) == m);
+                ++checked;
+            }
+        CHECK(checked == size * size * 2 * (size - 1));
+    }
+    CHECK(pack_move(MOVE_NONE, 19) == 0);
+    CHECK(unpack_move(0, 19) == MOVE_NONE);
+    // Up to 11x11 a packed move is the from-to pair in a byte each, as the
+    // table held it before larger boards came.
+    CHECK(pack_move(Move(3, 120), 11) == (3 | 120 << 8));
+}
+
 TEST_CASE("search: transposition table store, probe, bounds, win scores", "[search]") {
     TranspositionTable tt;
     tt.resize(1);
@@ -219,27 +241,27 @@ TEST_CASE("search: transposition table store, probe, bounds, win scores", "[sear
     bool found = true;
     TTEntry* e = tt.probe(key, found);
     CHECK_FALSE(found);
-    tt.store(e, key, 42, Bound::LOWER, 7, Move(3, 10), -5);
+    tt.store(e, key, 42, Bound::LOWER, 7, pack_move(Move(3, 10), 7), -5);
     e = tt.probe(key, found);
     REQUIRE(found);
     CHECK(e->value() == 42);
     CHECK(e->bound() == Bound::LOWER);
     CHECK(e->depth() == 7);
-    CHECK(e->move() == Move(3, 10));
+    CHECK(e->move(7) == Move(3, 10));
     CHECK(e->eval() == -5);
     // Another key of the same bucket does not hit.
     tt.probe(key ^ 0xFFFFFFFFull, found);
     CHECK_FALSE(found);
     // A shallower non-exact store keeps the deeper value but takes a move.
-    tt.store(e, key, 7, Bound::UPPER, 2, MOVE_NONE, -5);
+    tt.store(e, key, 7, Bound::UPPER, 2, 0, -5);
     e = tt.probe(key, found);
     CHECK(e->depth() == 7);
-    CHECK(e->move() == Move(3, 10));
-    tt.store(e, key, 9, Bound::EXACT, 3, Move(4, 11), 0);
+    CHECK(e->move(7) == Move(3, 10));
+    tt.store(e, key, 9, Bound::EXACT, 3, pack_move(Move(4, 11), 7), 0);
     e = tt.probe(key, found);
     CHECK(e->bound() == Bound::EXACT);
     CHECK(e->value() == 9);
-    CHECK(e->move() == Move(4, 11));
+    CHECK(e->move(7) == Move(4, 11));
     CHECK(tt.hashfull() >= 0);
     tt.clear();
     tt.probe(key, found);

@@ -519,7 +519,7 @@ TEST_CASE("shieldwall: the engine's walk equals a plain transcription on random 
         for (int trial = 0; trial < 3000; ++trial) {
             // Walls, nearly complete, on one to three edges, and a few
             // pieces elsewhere in the outer two rings.
-            std::array<Piece, MAX_SQUARES> board{};
+            Placement board{};
             auto edge_sq = [&](int e, int along, int depth) {
                 return e == 0   ? v->square(along, depth)
                        : e == 1 ? v->square(along, n - 1 - depth)
@@ -652,7 +652,7 @@ TEST_CASE("edge fort: the engine equals a plain transcription of OpenTafl's chec
     long compared = 0, forts = 0;
     for (int trial = 0; trial < 20000; ++trial) {
         // A king at or near an edge, defenders around him, a few attackers.
-        std::array<Piece, MAX_SQUARES> board{};
+        Placement board{};
         const int along = 1 + int(rng() % (n - 2)), depth = int(rng() % 3), e = int(rng() % 4);
         auto place = [&](int a, int d) {
             a = std::clamp(a, 0, n - 1), d = std::clamp(d, 0, n - 1);

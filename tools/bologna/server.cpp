@@ -103,8 +103,7 @@ bool Server::send_frame(int fd, const std::string& payload) {
     return true;
 }
 
-bool Server::send_state(const std::array<Piece, MAX_SQUARES>& board, Turn turn,
-                        GameReport& report) {
+bool Server::send_state(const Placement& board, Turn turn, GameReport& report) {
     using Kind = ServerFaults::Kind;
     const ServerFaults& f = o_.faults;
     const int index = states_sent_++;
@@ -152,7 +151,7 @@ bool Server::send_state(const std::array<Piece, MAX_SQUARES>& board, Turn turn,
         break;
     case Kind::IMPOSSIBLE: {
         // One white soldier more than the board has: no move adds a piece.
-        std::array<Piece, MAX_SQUARES> b = board;
+        Placement b = board;
         for (Square s : {edition_->square(2, 2), edition_->square(6, 6), edition_->square(2, 6)})
             if (b[s] == NO_PIECE) {
                 b[s] = DEFENDER;
@@ -269,7 +268,7 @@ GameReport Server::run() {
             record.move + " " + took);
         const Square king = pos.king_square();
         pos.make_move(*m);
-        std::array<Piece, MAX_SQUARES> board = board_of(pos);
+        Placement board = board_of(pos);
         Turn turn = turn_of(pos.side_to_move());
         const GameResult decided = pos.decided();
         if (decided.reason == EndReason::KING_CAPTURED) {

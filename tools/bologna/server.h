@@ -96,7 +96,7 @@ class Server {
     bool send_frame(int fd, const std::string& payload);
     // Sends a state to white then black, breaking it if the faults say so;
     // false when the game cannot go on.
-    bool send_state(const std::array<Piece, MAX_SQUARES>& board, Turn turn, GameReport& report);
+    bool send_state(const Placement& board, Turn turn, GameReport& report);
     void close_players();
     void linger();
 

@@ -1,0 +1,26 @@
+#pragma once
+
+// Placements as text, for boards of any size: TFEN's fields and OpenTafl's
+// position records. What makes them a Position is in notation.h.
+
+#include <string>
+#include <string_view>
+
+#include "types.h"
+
+namespace branan {
+
+// The fields of a TFEN (see notation.h): checked for form and size only.
+struct TfenFields {
+    Placement board{};
+    Side side = ATTACKERS;
+    int plies_since_capture = 0;
+    int fullmove = 1;
+};
+Result<TfenFields> parse_tfen_fields(int size, std::string_view text);
+
+// The placement alone from an OpenTafl record (used for rules' start key).
+Result<Placement> parse_opentafl_placement(int size, std::string_view text);
+std::string to_opentafl_position_record(int size, const Placement& board);
+
+} // namespace branan

@@ -1,0 +1,103 @@
+// The board widths (engine/bitboard.h): the rules core, the evaluation and
+// the search are compiled once per width, and a game runs on the narrowest
+// that holds it. Every width that holds a board must play it alike: the
+// same moves, perft, evaluation and search tree, node for node.
+
+#include <catch2/catch.hpp>
+
+#include <random>
+
+#include "board.h"
+#include "engine.h"
+#include "movegen.h"
+#include "notation.h"
+#include "test_helpers.h"
+
+using namespace branan;
+
+namespace {
+
+std::vector<std::unique_ptr<BoardGame>> widths_for(const Rules& rules) {
+    std::vector<std::unique_ptr<BoardGame>> out;
+    using Make = Result<std::unique_ptr<BoardGame>> (*)(const Rules&);
+    const std::pair<int, Make> makers[] = {
+        {11, make_board_game_128}, {15, make_board_game_256}, {19, make_board_game_384}};
+    for (const auto& [largest, make] : makers) {
+        if (rules.size > largest) continue;
+        auto b = make(rules);
+        REQUIRE(b.ok());
+        out.push_back(std::move(*b));
+    }
+    return out;
+}
+
+// A fixed-depth search of the game on one board: its node count and move.
+std::pair<uint64_t, Move> search_on(const BoardGame& board, const Position& pos, int depth,
+                                    const EvalParams& params) {
+    TranspositionTable tt;
+    tt.resize(4);
+    History history;
+    history.clear();
+    SearchContext c;
+    c.start = Clock::now();
+    c.limits.depth = depth;
+    c.tt = &tt;
+    c.params = &params;
+    c.time.init(c.limits, ATTACKERS, 0);
+    c.workers.push_back(board.make_thread(c, 0, history));
+    SearchThread& t = *c.workers.back();
+    MoveList list;
+    generate_moves(pos, list);
+    for (Move m : list) {
+        RootMove rm;
+        rm.move = m;
+        rm.pv.assign(1, m);
+        t.root_moves.push_back(rm);
+    }
+    if (t.root_moves.empty()) return {0, MOVE_NONE};
+    t.run();
+    return {t.nodes.load(), t.root_moves[0].move};
+}
+
+} // namespace
+
+TEST_CASE("board widths: every width that holds a board plays it alike", "[widths]") {
+    std::mt19937 rng(2026);
+    int compared = 0;
+    for (const Preset& preset : presets()) {
+        INFO(preset.name);
+        auto rules = preset_rules(preset.name);
+        REQUIRE(rules.ok());
+        auto boards = widths_for(*rules);
+        CHECK(boards.front()->bits() == board_bits(rules->size));
+        if (boards.size() < 2) continue;
+        auto edition = Edition::make(*rules);
+        REQUIRE(edition.ok());
+        const EvalParams params = default_params(*rules);
+        for (int game = 0; game < 3; ++game) {
+            Position pos(*edition);
+            const int plies = 10 + int(rng() % 40);
+            for (int ply = 0; ply < plies; ++ply) {
+                MoveList list;
+                generate_moves(pos, list);
+                if (list.empty()) break;
+                pos.make_move(list.moves[rng() % list.size()]);
+            }
+            INFO(to_tfen(pos));
+            const GameRecord record = pos.record();
+            for (auto& b : boards) REQUIRE(b->set_game(record));
+            const auto divide = boards.front()->perft_divide(2);
+            const Value eval = boards.front()->evaluate(params);
+            CHECK(eval == evaluate(pos, params));
+            const auto searched = search_on(*boards.front(), pos, 5, params);
+            for (size_t i = 1; i < boards.size(); ++i) {
+                INFO("width " << boards[i]->bits());
+                CHECK(boards[i]->perft_divide(2) == divide);
+                CHECK(boards[i]->evaluate(params) == eval);
+                CHECK(search_on(*boards[i], pos, 5, params) == searched);
+            }
+            ++compared;
+        }
+    }
+    CHECK(compared >= 20);
+}
