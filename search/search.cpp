@@ -349,7 +349,7 @@ Value Worker::search(Value alpha, Value beta, int depth, int ply, bool pv_node, 
     bool stopped = false;
 
     // Searches one move; true when it refutes this node (or the search stops).
-    auto try_move = [&](Move m, bool is_quiet) {
+    auto try_move = [&](Move m, bool is_quiet, bool escape_threat) {
         do_move(m);
         ++searched;
         Value v;
@@ -358,8 +358,8 @@ Value Worker::search(Value alpha, Value beta, int depth, int ply, bool pv_node, 
             v = -search(-beta, -alpha, new_depth, ply + 1, pv_node, false);
         } else {
             int r = 0;
-            if (tune.lmr && depth >= LMR_DEPTH && is_quiet && searched > LMR_AFTER_MOVES &&
-                !threatened) {
+            if (tune.lmr && depth >= LMR_DEPTH && is_quiet && !escape_threat &&
+                searched > LMR_AFTER_MOVES && !threatened) {
                 r = lmr_table[std::min(depth, 63)][std::min(searched, 63)];
                 if (pv_node) r -= 1;
                 if (cut_node) r += 1;
@@ -395,19 +395,29 @@ Value Worker::search(Value alpha, Value beta, int depth, int ply, bool pv_node, 
     bool quiet;
     for (Move m; (m = picker.next(quiet));) {
         ++yielded;
+        // A defenders' move after which the king would see an escape square
+        // is searched like a capture, neither reduced nor pruned: an escape
+        // race must not fall beyond the horizon (issue 22).
+        const bool escape_threat = quiet && us == DEFENDERS && tafl::move_threatens_escape(pos_, m);
         // Futility and late-move pruning of quiet moves near the leaves.
         // Nothing a skip leaves behind changes what decides them, so once
-        // every move left is quiet, every move left is skipped too.
-        if (quiet && !pv_node && !threatened && searched > 0 && best > -VALUE_WIN_MAX_PLY) {
+        // every move left is quiet, every move left is skipped too; but for
+        // the defenders' threats of escape: the king's moves come before the
+        // others, and a soldier's only when he is in the king's way.
+        if (quiet && !escape_threat && !pv_node && !threatened && searched > 0 &&
+            best > -VALUE_WIN_MAX_PLY) {
             if ((tune.futility && depth <= FUTILITY_DEPTH &&
                  static_eval + FUTILITY_MARGIN * depth <= alpha) ||
                 (tune.lmp && depth <= LMP_DEPTH &&
                  searched >= LMP_BASE + LMP_PER_DEPTH2 * depth * depth)) {
-                if (picker.quiet_from_here(quiet)) break;
+                if (picker.quiet_from_here(quiet) &&
+                    (us == ATTACKERS ||
+                     (pos_.piece_on(m.from()) != KING && !tafl::escape_discoverers(pos_))))
+                    break;
                 continue;
             }
         }
-        if (try_move(m, quiet)) break;
+        if (try_move(m, quiet, escape_threat)) break;
     }
     if (stopped) return VALUE_ZERO;
     if (yielded == 0) return rules_.no_moves_loses ? mated_in(ply) : VALUE_ZERO;

@@ -17,6 +17,61 @@ inline Bitboard king_escapes(const Position& pos) {
     return move_targets(pos, k) & pos.edition().escape;
 }
 
+// Whether the king on k would see an escape square, given the occupancy of
+// his rank and of his file.
+inline bool king_sees_escape(const Edition& v, Square k, unsigned rank_occ, unsigned file_occ) {
+    const int file = v.file[k];
+    const LineTargets t = line_targets(v, KING, k, rank_occ, file_occ);
+    Bitboard b = Bitboard(t.rank_bits) << (k - file);
+    for (unsigned bits = t.file_bits; bits; bits &= bits - 1)
+        b |= square_bb(std::countr_zero(bits) * v.size + file);
+    return (b & v.escape) != 0;
+}
+
+// Whether the king would see an escape square on a free line after the
+// defenders' quiet move m (the king's, or a soldier's that leaves his
+// line): a threat the attackers must answer at once. Read from the king's
+// two lines as the move leaves them, without making it (m captures
+// nothing, so no other square changes).
+inline bool move_threatens_escape(const Position& pos, Move m) {
+    const Edition& v = pos.edition();
+    const Square from = m.from(), to = m.to();
+    const bool king = pos.piece_on(from) == KING;
+    const Square k = king ? to : pos.king_square();
+    if (k == NO_SQUARE) return false;
+    const int file = v.file[k], rank = v.rank[k];
+    // A soldier off the king's lines can only block them.
+    if (!king && v.rank[from] != rank && v.file[from] != file) return false;
+    unsigned rank_occ = pos.rank_occupancy(rank), file_occ = pos.file_occupancy(file);
+    if (v.rank[from] == rank) rank_occ &= ~(1u << v.file[from]);
+    if (v.file[from] == file) file_occ &= ~(1u << v.rank[from]);
+    if (v.rank[to] == rank) rank_occ |= 1u << v.file[to];
+    if (v.file[to] == file) file_occ |= 1u << v.rank[to];
+    return king_sees_escape(v, k, rank_occ, file_occ);
+}
+
+// The defenders' soldiers whose leaving the king's line would show him an
+// escape square: the first piece he meets in each direction, when it is a
+// defender and the line past it is open to an escape.
+inline Bitboard escape_discoverers(const Position& pos) {
+    const Edition& v = pos.edition();
+    const Square k = pos.king_square();
+    if (k == NO_SQUARE) return 0;
+    Bitboard out = 0;
+    for (int d = 0; d < 4; ++d) {
+        Square s = v.neighbour[k][d];
+        while (s != NO_SQUARE && pos.piece_on(s) == NO_PIECE) s = v.neighbour[s][d];
+        if (s == NO_SQUARE || pos.piece_on(s) != DEFENDER) continue;
+        unsigned rank_occ = pos.rank_occupancy(v.rank[k]), file_occ = pos.file_occupancy(v.file[k]);
+        if (v.rank[s] == v.rank[k])
+            rank_occ &= ~(1u << v.file[s]);
+        else
+            file_occ &= ~(1u << v.rank[s]);
+        if (king_sees_escape(v, k, rank_occ, file_occ)) out |= square_bb(s);
+    }
+    return out;
+}
+
 // Squares an attacker could stand on to stop the king reaching `escapes`:
 // the squares between the king and each escape square, and the escape
 // square itself.

@@ -72,3 +72,48 @@ TEST_CASE("tafl: capture squares by shifts equal the square-by-square definition
         CHECK(doubles > 0); // squares that take two were met
     }
 }
+
+TEST_CASE("tafl: a move's escape threat, read without the move, equals the position's",
+          "[search]") {
+    std::mt19937 rng(7);
+    int soldier_threats = 0; // rare at random on 11x11: counted over all
+    for (const char* preset : {"brandubh", "tablut", "tablut-house", "opentafl-tablut", "fetlar",
+                               "copenhagen", "opentafl-copenhagen"}) {
+        INFO(preset);
+        const EditionPtr v = edition(preset);
+        int threats = 0, quiet_moves = 0;
+        for (int g = 0; g < 20; ++g) {
+            Position pos(v);
+            for (int ply = 0; ply < 200; ++ply) {
+                MoveList list;
+                generate_moves(pos, list);
+                if (list.empty()) break;
+                if (pos.side_to_move() != DEFENDERS || tafl::king_escapes(pos)) list.count = 0;
+                const Bitboard discoverers = tafl::escape_discoverers(pos);
+                for (Move m : list) {
+                    const bool king = pos.piece_on(m.from()) == KING;
+                    if ((king && test(v->escape, m.to())) || tafl::move_effect(pos, m).captures)
+                        continue;
+                    INFO(to_tfen(pos) << " " << move_name(*v, m));
+                    const bool got = tafl::move_threatens_escape(pos, m);
+                    pos.make_move(m);
+                    const bool want = tafl::king_escapes(pos) != 0;
+                    pos.unmake_move();
+                    REQUIRE(got == want);
+                    // A soldier shows the king the way only from the
+                    // discoverers' squares.
+                    if (!king && want) CHECK(test(discoverers, m.from()));
+                    threats += want;
+                    soldier_threats += want && !king;
+                    ++quiet_moves;
+                }
+                generate_moves(pos, list);
+                if (list.empty()) break;
+                pos.make_move(list.moves[rng() % list.size()]);
+            }
+        }
+        CHECK(quiet_moves > 5000);
+        CHECK(threats > 0); // threats were met, not only their absence
+    }
+    CHECK(soldier_threats > 0);
+}
