@@ -1,30 +1,32 @@
 #include "movepick.h"
 
-#include <algorithm>
-#include <functional>
-#include <utility>
+#include <bit>
 
 namespace branan::inline BRANAN_BOARD_NS {
 
 namespace {
 
-// The main search's move scores, highest first: set by hand in the first
-// search (4d8de56); king moves went right after the captures in 7e09dba (the
-// win-in-N suite: the same results with fewer nodes). A king move and a
-// quiet move add their history (|history| <= HISTORY_GRAVITY < SCORE_KILLER).
-constexpr int SCORE_CAPTURE = 1 << 24;
-constexpr int SCORE_CAPTURE_TWO = 1 << 20; // more: a move that captures two or more
-constexpr int SCORE_KING_MOVE = 1 << 22;
-constexpr int SCORE_KILLER = 1 << 19; // the newer killer one more
+// The main search's move order, highest first: set by hand in the first
+// search (4d8de56) as scores (captures 1 << 24, plus 1 << 20 for two or
+// more; king moves 1 << 22 plus their history; the killers 1 << 19, the
+// newer one more; the rest their history, |history| <= HISTORY_GRAVITY);
+// king moves went right after the captures in 7e09dba (the win-in-N suite:
+// the same results with fewer nodes). Here the same order as ranks: a class
+// above the history read as unsigned 16 bits.
+constexpr int32_t CLASS_SHIFT = 16;
+constexpr int32_t RANK_CAPTURE = 4 << CLASS_SHIFT; // plus 1 << CLASS_SHIFT for two or more
+constexpr int32_t RANK_KING_MOVE = 3 << CLASS_SHIFT;
+constexpr int32_t RANK_KILLER = 1 << CLASS_SHIFT; // the newer killer twice that
+static_assert(RANK_CAPTURE + (1 << CLASS_SHIFT) + 0xFFFF < (1 << 19));
+constexpr int32_t history_rank(int16_t h) {
+    return int32_t(uint16_t(h) ^ 0x8000u);
+}
 
-// The main search picks its first moves one at a time (a cut usually comes
-// early) and sorts the rest at once when it gets to them (af5a7c0; the
-// packed-key sort of 5bb189c gives the same order as the insertion sort it
-// replaced).
+// The main search picks its first moves by swaps, as the first search
+// sorted them (a cut usually comes early), and takes the rest where they
+// stand (af5a7c0; the packed keys of 5bb189c, in 32 bits, give the same
+// order as the insertion sort they replaced).
 constexpr int PICKED_ONE_BY_ONE = 3;
-
-// The first slice of the sorted moves; each next one is twice as long.
-constexpr int FIRST_SLICE = 8;
 
 } // namespace
 
@@ -50,83 +52,96 @@ Move MovePicker::generate(bool& quiet) {
             }
         }
     }
-    list_.emplace();
     if (kind_ == PickKind::MAIN) {
         generate_main();
         sort_from_ = PICKED_ONE_BY_ONE;
     } else {
         generate_quiescence();
     }
-    stage_ = Stage::SELECT;
+    close_keys();
+    stage_ = Stage::PICK;
     return next(quiet);
 }
 
-// The moves in generate_moves' order (the order of equal scores), scored as
-// they are found rather than listed first and read again.
+// The moves in generate_moves' order (the order of equals), ranked as they
+// are found. A piece with no capture on its lines, neither king nor the
+// table move's or a killer's piece, has only quiet moves ranked by history:
+// those are listed without a test per move.
 void MovePicker::generate_main() {
-    const bool king_hammer = pos_.edition().king_hammer;
-    const tafl::CaptureMap cap = tafl::capture_squares(pos_, pos_.side_to_move());
+    const Position& pos = pos_;
+    const Edition& v = pos.edition();
+    const bool king_hammer = v.king_hammer;
+    const tafl::CaptureMap cap = tafl::capture_squares(pos, pos.side_to_move());
     const Move tt = tt_move_legal_ ? tt_move_ : MOVE_NONE;
-    int n = 0;
-    for_each_legal_move(pos_, [&](Move m, Piece p) {
+    const Move k0 = killers_[0], k1 = killers_[1];
+    auto add_ranked = [&](Move m, Piece p) {
         if (m == tt) return;
         const bool king = p == KING;
         const bool capture = (!king || king_hammer) && test(cap.one, m.to());
-        int s;
+        int32_t r;
         if (capture)
-            s = SCORE_CAPTURE + test(cap.two, m.to()) * SCORE_CAPTURE_TWO;
+            r = RANK_CAPTURE + (int32_t(test(cap.two, m.to())) << CLASS_SHIFT);
         else if (king)
-            s = SCORE_KING_MOVE + history_[hist_index(m)];
-        else if (m == killers_[0])
-            s = SCORE_KILLER + 1;
-        else if (m == killers_[1])
-            s = SCORE_KILLER;
+            r = RANK_KING_MOVE + history_rank(history_[hist_index(m)]);
+        else if (m == k0)
+            r = 2 * RANK_KILLER;
+        else if (m == k1)
+            r = RANK_KILLER;
         else
-            s = history_[hist_index(m)];
-        list_->moves[n] = m;
-        quiet_[n] = !capture;
-        scores_[n++] = s;
+            r = history_rank(history_[hist_index(m)]);
+        add(m, r, !capture);
+    };
+    if (pos.ban_applies()) {
+        for_each_legal_move(pos, add_ranked);
+        return;
+    }
+    if (pos.decided().over()) return;
+    LineBits cap_lines[LINES];
+    if (cap.one)
+        v.lines_of(cap.one, cap_lines);
+    else
+        for (LineBits& l : cap_lines) l = 0;
+    const Square tt_from = tt.from(), k0_from = k0.from(), k1_from = k1.from();
+    int32_t* const keys = keys_;
+    Move* const moves = moves_;
+    for_each_piece_targets(pos, pos.side_to_move(), [&](Square from, Piece p, LineTargets t) {
+        const int file = v.file[from], rank = v.rank[from], rank_base = from - file;
+        if (p == KING || from == tt_from || from == k0_from || from == k1_from ||
+            (t.rank_bits & cap_lines[rank_line(rank)]) ||
+            (t.file_bits & cap_lines[file_line(file)])) {
+            for (unsigned bits = t.rank_bits; bits; bits &= bits - 1)
+                add_ranked(Move(from, rank_base + std::countr_zero(bits)), p);
+            for (unsigned bits = t.file_bits; bits; bits &= bits - 1)
+                add_ranked(Move(from, std::countr_zero(bits) * v.size + file), p);
+            return;
+        }
+        const int16_t* const h = history_ + from * MAX_SQUARES;
+        int n = count_;
+        for (unsigned bits = t.rank_bits; bits; bits &= bits - 1) {
+            const Square to = rank_base + std::countr_zero(bits);
+            moves[n] = Move(from, to);
+            keys[n] = make_key(history_rank(h[to]), n, true);
+            ++n;
+        }
+        for (unsigned bits = t.file_bits; bits; bits &= bits - 1) {
+            const Square to = std::countr_zero(bits) * v.size + file;
+            moves[n] = Move(from, to);
+            keys[n] = make_key(history_rank(h[to]), n, true);
+            ++n;
+        }
+        count_ = n;
     });
-    count_ = n;
-}
-
-// Each key packs the score (order-preserving as unsigned) above the
-// move's place counted down from MAX_MOVES, so the keys are distinct, an
-// unstable sort of them gives the stable order, and any partial ordering
-// that ends sorted gives the same order as one full sort (af5a7c0, 5bb189c).
-void MovePicker::start_sorted() {
-    for (int i = sort_from_; i < count_; ++i)
-        keys_[i] = (uint64_t(uint32_t(scores_[i]) ^ 0x80000000u) << 32) |
-                   uint32_t(MAX_MOVES - (i - sort_from_));
-    sorted_to_ = sort_from_;
-    slice_ = FIRST_SLICE;
-}
-
-void MovePicker::sort_more() {
-    uint64_t* const from = keys_ + sorted_to_;
-    uint64_t* const end = keys_ + count_;
-    uint64_t* const to = end - from > slice_ ? from + slice_ : end;
-    if (to != end) std::nth_element(from, to, end, std::greater<uint64_t>());
-    std::sort(from, to, std::greater<uint64_t>());
-    sorted_to_ = int(to - keys_);
-    slice_ *= 2;
 }
 
 void MovePicker::generate_quiescence() {
     const Side us = pos_.side_to_move();
-    int n = 0;
-    auto add = [&](Move m, int score, bool quiet) {
-        list_->moves[n] = m;
-        quiet_[n] = quiet;
-        scores_[n++] = score;
-    };
     switch (kind_) {
     case PickKind::CAPTURES: {
         const tafl::CaptureMap cap = tafl::capture_squares(pos_, us);
         for_each_square(cap.one, [&](Square t) {
-            const int score = 1 + test(cap.two, t);
+            const int32_t rank = 1 + test(cap.two, t);
             tafl::for_each_move_to(pos_, t, us, [&](Move m) {
-                if (is_capture(pos_, cap, m)) add(m, score, false);
+                if (is_capture(pos_, cap, m)) add(m, rank, false);
             });
         });
         break;
@@ -140,18 +155,16 @@ void MovePicker::generate_quiescence() {
         break;
     }
     case PickKind::EVASIONS: {
-        generate_moves(pos_, *list_);
         const tafl::CaptureMap cap = tafl::capture_squares(pos_, us);
-        for (Move m : *list_) {
+        for_each_legal_move(pos_, [&](Move m, Piece p) {
             const bool capture = is_capture(pos_, cap, m);
-            add(m, capture * 4 + (pos_.piece_on(m.from()) == KING), !capture);
-        }
+            add(m, capture * 4 + (p == KING), !capture);
+        });
         break;
     }
     case PickKind::MAIN:
         break;
     }
-    count_ = n;
 }
 
 } // namespace branan::inline BRANAN_BOARD_NS

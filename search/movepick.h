@@ -7,9 +7,9 @@
 // The order is part of the bench signature: a change of order is a change
 // of the search, to be proven like one.
 
+#include <algorithm>
+#include <bit>
 #include <cstdint>
-#include <optional>
-#include <utility>
 
 #include "history.h"
 #include "movegen.h"
@@ -60,60 +60,81 @@ class MovePicker {
     // The next move and whether it is quiet; MOVE_NONE when none is left.
     // Inline: it runs for every move searched.
     Move next(bool& quiet) {
-        if (stage_ < Stage::SELECT) return generate(quiet);
+        if (stage_ < Stage::PICK) return generate(quiet);
         if (next_ == count_) return MOVE_NONE;
-        if (stage_ == Stage::SELECT) {
-            if (next_ == sort_from_) {
-                start_sorted();
-                stage_ = Stage::SORTED;
-            } else {
-                select_best();
+        const int32_t best = best_key();
+        const int i = POS_MAX - ((best >> 1) & POS_MASK);
+        quiet = best & 1;
+        const Move m = moves_[i];
+        if (next_ < sort_from_) {
+            // A pick by swap: the move at next_ takes the picked one's place
+            // (and its place in the order of equals).
+            if (i != next_) {
+                moves_[i] = moves_[next_];
+                keys_[i] = (keys_[next_] & ~(POS_MASK << 1)) | ((POS_MAX - i) << 1);
             }
+            keys_[next_] = -1;
+        } else {
+            keys_[i] = -1;
         }
-        if (stage_ == Stage::SORTED) {
-            if (next_ == sorted_to_) sort_more();
-            const int i = sort_from_ + (MAX_MOVES - int(uint32_t(keys_[next_++])));
-            quiet = quiet_[i];
-            return list_->moves[i];
-        }
-        quiet = quiet_[next_];
-        return list_->moves[next_++];
+        ++next_;
+        return m;
     }
 
     // Whether every move still to come is quiet: the main search's moves
     // after the table move come captures first, so once one of them was
     // quiet, the rest are.
     bool quiet_from_here(bool last_quiet) const {
-        return kind_ == PickKind::MAIN && stage_ >= Stage::SELECT && last_quiet;
+        return kind_ == PickKind::MAIN && stage_ == Stage::PICK && last_quiet;
     }
 
   private:
-    // TT_MOVE and GENERATE come once; then the moves are picked one at a
-    // time (SELECT) until sort_from_, and the rest taken in their sorted
-    // order (SORTED).
-    enum class Stage : uint8_t { TT_MOVE, GENERATE, SELECT, SORTED };
+    // TT_MOVE and GENERATE come once; then the moves are picked (PICK).
+    enum class Stage : uint8_t { TT_MOVE, GENERATE, PICK };
+
+    // Each move's key packs its rank (the order of movepick.cpp, below 2^19)
+    // above its place counted down from POS_MAX and, in bit 0, whether it is
+    // quiet: the keys are distinct, and the highest is the best move, the
+    // first of equal bests. A move taken is keyed -1.
+    static constexpr int POS_BITS = std::bit_width(unsigned(MAX_MOVES - 1));
+    static constexpr int32_t POS_MAX = MAX_MOVES - 1;
+    static constexpr int32_t POS_MASK = (1 << POS_BITS) - 1;
+    static constexpr int RANK_SHIFT = POS_BITS + 1;
+    static_assert(RANK_SHIFT + 19 <= 31, "a key is a non-negative int32");
+    // The keys are read 16 at a time (a vector), the unused ones -1.
+    static constexpr int KEY_BLOCK = 16;
+    static constexpr int KEY_SLOTS = (MAX_MOVES + KEY_BLOCK - 1) / KEY_BLOCK * KEY_BLOCK;
+
+    static int32_t make_key(int32_t rank, int pos, bool quiet) {
+        return rank << RANK_SHIFT | (POS_MAX - pos) << 1 | int32_t(quiet);
+    }
+    void add(Move m, int32_t rank, bool quiet) {
+        moves_[count_] = m;
+        keys_[count_] = make_key(rank, count_, quiet);
+        ++count_;
+    }
 
     // The table move, or the generation and the first pick.
     Move generate(bool& quiet);
     void generate_main();
     void generate_quiescence();
-    // The moves from sort_from_ on come in the order of a stable sort by
-    // score, best first. Their keys (see sort keys in movepick.cpp) are made
-    // at once and put in order a slice at a time, as a cut usually comes
-    // before the last moves are wanted.
-    void start_sorted();
-    void sort_more();
+    // After the generation: the unused keys of the last block set to -1.
+    void close_keys() {
+        for (int j = count_; j < blocks_end(); ++j) keys_[j] = -1;
+    }
+    int blocks_end() const { return (count_ + KEY_BLOCK - 1) / KEY_BLOCK * KEY_BLOCK; }
 
-    // Brings the best of the moves left to next_: the first of equal bests,
-    // swapped with the move at next_ (which so moves back: the order of the
-    // rest is not kept).
-    void select_best() {
-        int best = next_;
-        for (int j = next_ + 1; j < count_; ++j)
-            if (scores_[j] > scores_[best]) best = j;
-        std::swap(list_->moves[next_], list_->moves[best]);
-        std::swap(scores_[next_], scores_[best]);
-        std::swap(quiet_[next_], quiet_[best]);
+    // The highest key: a maximum over whole blocks, which compiles to
+    // vector instructions.
+    int32_t best_key() const {
+        int32_t acc[KEY_BLOCK];
+        for (int k = 0; k < KEY_BLOCK; ++k) acc[k] = -1;
+        const int end = blocks_end();
+        for (int b = 0; b < end; b += KEY_BLOCK)
+            for (int k = 0; k < KEY_BLOCK; ++k) acc[k] = std::max(acc[k], keys_[b + k]);
+        int32_t best = acc[0];
+        for (int k = 1; k < KEY_BLOCK; ++k) best = std::max(best, acc[k]);
+        return best;
     }
 
     const Position& pos_;
@@ -125,15 +146,16 @@ class MovePicker {
     const int16_t* history_ = nullptr;
     Bitboard block_ = 0;
     int count_ = 0, next_ = 0;
-    int sort_from_ = -1; // never, unless the main search's picker sets it
-    int sorted_to_ = 0;  // keys_[sort_from_, sorted_to_) are in their final order
-    int slice_ = 0;      // the next slice to order
-    // Made when the moves are generated, not before: a list is cleared as
-    // it is made, and a cut by the table move needs none.
-    std::optional<MoveList> list_;
-    int scores_[MAX_MOVES];
-    bool quiet_[MAX_MOVES];
-    uint64_t keys_[MAX_MOVES];
+    // Moves picked before next_ reaches sort_from_ are swapped into place
+    // (the quiescence pickers never stop doing so); after, each is taken
+    // where it stands.
+    int sort_from_ = MAX_MOVES;
+    // Left unset (a union: Move would set itself) until the moves are
+    // generated; a cut by the table move needs none.
+    union {
+        Move moves_[MAX_MOVES];
+    };
+    alignas(64) int32_t keys_[KEY_SLOTS];
 };
 
 } // namespace branan::inline BRANAN_BOARD_NS
