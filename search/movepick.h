@@ -62,7 +62,8 @@ class MovePicker {
     Move next(bool& quiet) {
         if (stage_ < Stage::PICK) return generate(quiet);
         if (next_ == count_) return MOVE_NONE;
-        const int32_t best = best_key();
+        const int32_t best = peeked_ >= 0 ? peeked_ : best_key();
+        peeked_ = -1;
         const int i = POS_MAX - ((best >> 1) & POS_MASK);
         quiet = best & 1;
         const Move m = moves_[i];
@@ -79,6 +80,14 @@ class MovePicker {
         }
         ++next_;
         return m;
+    }
+
+    // The move next() gives next, without taking it; MOVE_NONE when none
+    // is left or the moves are not generated yet (for prefetching).
+    Move peek() {
+        if (stage_ != Stage::PICK || next_ == count_) return MOVE_NONE;
+        peeked_ = best_key();
+        return moves_[POS_MAX - ((peeked_ >> 1) & POS_MASK)];
     }
 
     // Whether every move still to come is quiet: the main search's moves
@@ -146,6 +155,7 @@ class MovePicker {
     const int16_t* history_ = nullptr;
     Bitboard block_ = 0;
     int count_ = 0, next_ = 0;
+    int32_t peeked_ = -1; // the key peek() found, until next() takes it
     // Moves picked before next_ reaches sort_from_ are swapped into place
     // (the quiescence pickers never stop doing so); after, each is taken
     // where it stands.

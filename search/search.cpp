@@ -302,6 +302,15 @@ Value Worker::search(Value alpha, Value beta, int depth, int ply, bool pv_node, 
             return tt_value;
     }
 
+    // The table lines of the first moves to come, fetched while this node
+    // works out its threats and evaluation: the table move's (an entry may
+    // be another position's: its squares are checked first) and the null
+    // move's.
+    if (tt_move && tt_move.from() < pos_.edition().num_squares &&
+        tt_move.to() < pos_.edition().num_squares)
+        ctx_.tt->prefetch(pos_.key_after(tt_move));
+    if (!pv_node && depth >= NULL_MOVE_DEPTH) ctx_.tt->prefetch(pos_.key() ^ zobrist::side);
+
     // A win on this move.
     const Side us = pos_.side_to_move();
     bool threatened;
@@ -395,6 +404,8 @@ Value Worker::search(Value alpha, Value beta, int depth, int ply, bool pv_node, 
     bool quiet;
     for (Move m; (m = picker.next(quiet));) {
         ++yielded;
+        // The next move's table line, fetched while this one is searched.
+        if (const Move after = picker.peek()) ctx_.tt->prefetch(pos_.key_after(after));
         // A defenders' move after which the king would see an escape square
         // is searched like a capture, neither reduced nor pruned: an escape
         // race must not fall beyond the horizon (issue 22).
