@@ -1,6 +1,8 @@
 #include "movepick.h"
 
+#include <algorithm>
 #include <bit>
+#include <cassert>
 
 namespace branan::inline BRANAN_BOARD_NS {
 
@@ -22,45 +24,208 @@ constexpr int32_t history_rank(int16_t h) {
     return int32_t(uint16_t(h) ^ 0x8000u);
 }
 
-// The main search picks its first moves by swaps, as the first search
-// sorted them (a cut usually comes early), and takes the rest where they
-// stand (af5a7c0; the packed keys of 5bb189c, in 32 bits, give the same
-// order as the insertion sort they replaced).
-constexpr int PICKED_ONE_BY_ONE = 3;
+// A move's place in the order of the full list (generate_moves' order):
+// the soldiers from square a1 up, then the king; each piece's moves along
+// its rank, then along its file, each line from its first square up.
+int32_t gen_place(const Edition& v, Square from, Square to, bool king) {
+    const int32_t piece = king ? MAX_SQUARES : from;
+    const int32_t in_piece = v.rank[from] == v.rank[to] ? v.file[to] : 32 + v.rank[to];
+    return piece << 6 | in_piece;
+}
+static_assert(MAX_SIZE <= 32);
+
+// Calls f(from, piece) for every piece of `us` that can move to the empty
+// square t: the first piece met in each direction, when its own masks let
+// it reach t (tafl::for_each_move_to, found from the lines' occupancies).
+template <typename F>
+inline void for_each_mover_to(const Position& pos, Square t, Side us, F&& f) {
+    const Edition& v = pos.edition();
+    const int file = v.file[t], rank = v.rank[t];
+    const unsigned rank_occ = pos.rank_occupancy(rank), file_occ = pos.file_occupancy(file);
+    auto try_from = [&](Square s, bool along_rank) {
+        const Piece p = pos.piece_on(s);
+        if (side_of(p) != us) return;
+        const unsigned targets = along_rank ? line_moves(v.file[s], rank_occ, v.rank_masks[p][s])
+                                            : line_moves(v.rank[s], file_occ, v.file_masks[p][s]);
+        if ((targets >> (along_rank ? file : rank)) & 1) f(s, p);
+    };
+    if (const unsigned above = rank_occ >> (file + 1))
+        try_from(t + 1 + std::countr_zero(above), true);
+    if (const unsigned below = rank_occ & ((1u << file) - 1))
+        try_from(t - file + std::bit_width(below) - 1, true);
+    if (const unsigned above = file_occ >> (rank + 1))
+        try_from(t + (1 + std::countr_zero(above)) * v.size, false);
+    if (const unsigned below = file_occ & ((1u << rank) - 1))
+        try_from(t - (rank - std::bit_width(below) + 1) * v.size, false);
+}
 
 } // namespace
 
 MovePicker::MovePicker(const Position& pos, Move tt_move, const Move* killers,
-                       const int16_t* history)
+                       const int16_t* history, bool staged)
     : pos_(pos), kind_(PickKind::MAIN), stage_(Stage::TT_MOVE), tt_move_(tt_move),
-      killers_(killers), history_(history) {}
+      killers_(killers), history_(history), staged_ready_(!staged), sort_from_(PICKED_ONE_BY_ONE) {}
 
 MovePicker::MovePicker(const Position& pos, PickKind kind, Bitboard block)
     : pos_(pos), kind_(kind), stage_(Stage::GENERATE), block_(block) {}
 
 Move MovePicker::generate(bool& quiet) {
     if (stage_ == Stage::TT_MOVE) {
-        stage_ = Stage::GENERATE;
+        stage_ = kind_ == PickKind::MAIN ? Stage::STAGED : Stage::GENERATE;
         // The entry may be another position's or torn: play its move only
         // if it is legal here. Whether it captures is read from the move
         // itself, as no capture map is made before the others are generated.
         if (tt_move_) {
             if (is_legal(pos_, tt_move_)) {
                 tt_move_legal_ = true;
+                tt_last_ = true;
                 quiet = tafl::move_effect(pos_, tt_move_).captures == 0;
                 return tt_move_;
             }
         }
     }
-    if (kind_ == PickKind::MAIN) {
-        generate_main();
-        sort_from_ = PICKED_ONE_BY_ONE;
+    tt_last_ = false;
+    if (stage_ == Stage::STAGED) {
+        if (staged_ready_ ? nstaged_ > 0 : start_staged()) {
+            if (const Move m = staged_next(quiet)) return m;
+        }
+        generate_rest();
     } else {
-        generate_quiescence();
+        if (kind_ == PickKind::MAIN)
+            generate_main();
+        else
+            generate_quiescence();
+        close_keys();
     }
-    close_keys();
     stage_ = Stage::PICK;
     return next(quiet);
+}
+
+bool MovePicker::start_staged() {
+    staged_ready_ = true;
+    const Position& pos = pos_;
+    if (pos.ban_applies() || pos.decided().over()) return false;
+    const Edition& v = pos.edition();
+    const Side us = pos.side_to_move();
+    cap_ = tafl::capture_squares(pos, us);
+    cap_ready_ = true;
+    const Move tt = tt_move_legal_ ? tt_move_ : MOVE_NONE;
+    int n = 0;
+    bool full = false;
+    auto add_staged = [&](Move m, int32_t rank, int32_t place, bool quiet) {
+        if (n == MAX_STAGED) {
+            full = true;
+            return;
+        }
+        staged_[n++] = {m.raw(), rank, place, quiet};
+    };
+    // Captures (by the king only if he is armed).
+    for_each_square(cap_.one, [&](Square t) {
+        const int32_t rank = RANK_CAPTURE + (int32_t(test(cap_.two, t)) << CLASS_SHIFT);
+        for_each_mover_to(pos, t, us, [&](Square from, Piece p) {
+            const bool king = p == KING;
+            if (king && !v.king_hammer) return;
+            const Move m(from, t);
+            if (m != tt) add_staged(m, rank, gen_place(v, from, t, king), false);
+        });
+    });
+    // King moves that capture nothing.
+    const Square k = pos.king_square();
+    if (us == DEFENDERS && k != NO_SQUARE) {
+        const LineTargets lt = line_targets(pos, KING, k);
+        const int file = v.file[k];
+        auto king_move = [&](Square to) {
+            const Move m(k, to);
+            if (m == tt || (v.king_hammer && test(cap_.one, to))) return;
+            add_staged(m, RANK_KING_MOVE + history_rank(history_[hist_index(m)]),
+                       gen_place(v, k, to, true), true);
+        };
+        for (unsigned bits = lt.rank_bits; bits; bits &= bits - 1)
+            king_move(k - file + std::countr_zero(bits));
+        for (unsigned bits = lt.file_bits; bits; bits &= bits - 1)
+            king_move(std::countr_zero(bits) * v.size + file);
+    }
+    // The killers that are legal, quiet soldiers' moves.
+    for (int i = 0; i < 2; ++i) {
+        const Move m = killers_[i];
+        if (!m || m == tt || (i == 1 && m == killers_[0])) continue;
+        if (!is_legal(pos, m) || pos.piece_on(m.from()) == KING || test(cap_.one, m.to())) continue;
+        add_staged(m, i == 0 ? 2 * RANK_KILLER : RANK_KILLER, gen_place(v, m.from(), m.to(), false),
+                   true);
+    }
+    if (full || n == 0) return false;
+    nstaged_ = n;
+    // The places of the full list's first moves.
+    int slots = 0;
+    auto first_moves = [&](Square from, Piece p) {
+        const LineTargets lt = line_targets(pos, p, from);
+        const int file = v.file[from];
+        auto one = [&](Square to) {
+            if (Move(from, to) != tt) slot_[slots++] = gen_place(v, from, to, p == KING);
+        };
+        for (unsigned bits = lt.rank_bits; bits && slots < PICKED_ONE_BY_ONE; bits &= bits - 1)
+            one(from - file + std::countr_zero(bits));
+        for (unsigned bits = lt.file_bits; bits && slots < PICKED_ONE_BY_ONE; bits &= bits - 1)
+            one(std::countr_zero(bits) * v.size + file);
+    };
+    const Piece soldier = us == ATTACKERS ? ATTACKER : DEFENDER;
+    for (Bitboard b = pos.pieces(soldier); b && slots < PICKED_ONE_BY_ONE;)
+        first_moves(pop_lsb(b), soldier);
+    if (slots < PICKED_ONE_BY_ONE && us == DEFENDERS && k != NO_SQUARE) first_moves(k, KING);
+    return true;
+}
+
+int MovePicker::staged_best() const {
+    int best = -1;
+    int64_t best_key = -1;
+    for (int i = 0; i < nstaged_; ++i) {
+        // Higher rank first, then the earlier place.
+        const int64_t key = int64_t(staged_[i].rank) << 20 | ((1 << 20) - 1 - staged_[i].place);
+        if (key > best_key) best_key = key, best = i;
+    }
+    return best;
+}
+
+Move MovePicker::staged_next(bool& quiet) {
+    const int b = staged_best();
+    if (b < 0) return MOVE_NONE;
+    const Staged pick = staged_[b];
+    staged_[b] = staged_[--nstaged_];
+    if (next_ < sort_from_) {
+        // The swap of the full list's pick: the move at the place of slot
+        // next_ takes the pick's place.
+        for (int i = 0; i < nstaged_; ++i)
+            if (staged_[i].place == slot_[next_]) staged_[i].place = pick.place;
+    }
+    picked_[next_++] = pick.move;
+    quiet = pick.quiet;
+    return Move::from_raw(pick.move);
+}
+
+void MovePicker::generate_rest() {
+    const int picks = next_;
+    next_ = 0;
+    generate_main();
+    close_keys();
+    // The picks again, as next() made them.
+    for (int r = 0; r < picks; ++r) {
+        const Move m = Move::from_raw(picked_[r]);
+        // Places before min(r, sort_from_) hold moves already taken.
+        int i = std::min(r, sort_from_);
+        while (i < count_ && moves_[i] != m) ++i;
+        assert(i < count_);
+        if (r < sort_from_) {
+            if (i != r) {
+                moves_[i] = moves_[r];
+                keys_[i] = (keys_[r] & ~(POS_MASK << 1)) | ((POS_MAX - i) << 1);
+            }
+            keys_[r] = -1;
+        } else {
+            keys_[i] = -1;
+        }
+    }
+    next_ = picks;
+    peeked_ = -1;
 }
 
 // The moves in generate_moves' order (the order of equals), ranked as they
@@ -71,7 +236,8 @@ void MovePicker::generate_main() {
     const Position& pos = pos_;
     const Edition& v = pos.edition();
     const bool king_hammer = v.king_hammer;
-    const tafl::CaptureMap cap = tafl::capture_squares(pos, pos.side_to_move());
+    if (!cap_ready_) cap_ = tafl::capture_squares(pos, pos.side_to_move());
+    const tafl::CaptureMap cap = cap_;
     const Move tt = tt_move_legal_ ? tt_move_ : MOVE_NONE;
     const Move k0 = killers_[0], k1 = killers_[1];
     auto add_ranked = [&](Move m, Piece p) {

@@ -53,7 +53,12 @@ class MovePicker {
     // The main search's picker. killers (two) and history (the side to
     // move's butterfly table) are read when the moves are generated, after
     // the table move has been searched.
-    MovePicker(const Position& pos, Move tt_move, const Move* killers, const int16_t* history);
+    // `staged`: list the moves that rank above history first (see STAGED);
+    // only where history cannot change before the rest is listed (the
+    // search's nodes of depth 2 and below: no node under them of the same
+    // side keeps history).
+    MovePicker(const Position& pos, Move tt_move, const Move* killers, const int16_t* history,
+               bool staged = false);
     // A quiescence picker (CAPTURES, BLOCKS, EVASIONS); `block` is the
     // squares that block the escape (BLOCKS only).
     MovePicker(const Position& pos, PickKind kind, Bitboard block = 0);
@@ -63,7 +68,7 @@ class MovePicker {
     // The next move and whether it is quiet; MOVE_NONE when none is left.
     // Inline: it runs for every move searched.
     Move next(bool& quiet) {
-        if (stage_ < Stage::PICK) return generate(quiet);
+        if (stage_ != Stage::PICK) return generate(quiet);
         if (next_ == count_) return MOVE_NONE;
         const int32_t best = peeked_ >= 0 ? peeked_ : best_key();
         peeked_ = -1;
@@ -86,8 +91,9 @@ class MovePicker {
     }
 
     // The move next() gives next, without taking it; MOVE_NONE when none
-    // is left or the moves are not generated yet (for prefetching).
+    // is left or the moves are not listed yet (for prefetching).
     Move peek() {
+        if (stage_ == Stage::STAGED) return staged_ready_ ? staged_peek() : MOVE_NONE;
         if (stage_ != Stage::PICK || next_ == count_) return MOVE_NONE;
         peeked_ = best_key();
         return moves_[POS_MAX - ((peeked_ >> 1) & POS_MASK)];
@@ -97,12 +103,17 @@ class MovePicker {
     // after the table move come captures first, so once one of them was
     // quiet, the rest are.
     bool quiet_from_here(bool last_quiet) const {
-        return kind_ == PickKind::MAIN && stage_ == Stage::PICK && last_quiet;
+        return kind_ == PickKind::MAIN && !tt_last_ && last_quiet;
     }
 
   private:
-    // TT_MOVE and GENERATE come once; then the moves are picked (PICK).
-    enum class Stage : uint8_t { TT_MOVE, GENERATE, PICK };
+    // TT_MOVE comes once. Then the main search's picker lists first only
+    // the moves that rank above every quiet move's history (captures, king
+    // moves, the killers: STAGED) and picks them as the full list would;
+    // most nodes are cut before they run out. When they do, or at once in
+    // the quiescence search, every move is listed (GENERATE) and picked
+    // (PICK).
+    enum class Stage : uint8_t { TT_MOVE, GENERATE, STAGED, PICK };
 
     // Each move's key packs its rank (the order of movepick.cpp, below 2^19)
     // above its place counted down from POS_MAX and, in bit 0, whether it is
@@ -126,10 +137,40 @@ class MovePicker {
         ++count_;
     }
 
-    // The table move, or the generation and the first pick.
+    // The table move, a staged move, or the generation and the first pick.
     Move generate(bool& quiet);
     void generate_main();
     void generate_quiescence();
+
+    // The staged moves: each with its rank and its place in the order of
+    // the full list, in gen_place's terms (a number that grows with the
+    // place), which the first picks' swaps change as they change places.
+    struct Staged {
+        uint32_t move;
+        int32_t rank;
+        int32_t place;
+        bool quiet;
+    };
+    static constexpr int MAX_STAGED = 64;
+    // The main search picks its first moves by swaps, as the first search
+    // sorted them (a cut usually comes early), and takes the rest where they
+    // stand (af5a7c0; the packed keys of 5bb189c, in 32 bits, give the same
+    // order as the insertion sort they replaced).
+    static constexpr int PICKED_ONE_BY_ONE = 3;
+    // Lists the staged moves; false when there are none (or too many, or
+    // the repetition ban applies: then the full list at once).
+    bool start_staged();
+    // The best staged move left (its index), -1 when none is left.
+    int staged_best() const;
+    Move staged_peek() const {
+        const int i = staged_best();
+        return i < 0 ? MOVE_NONE : Move::from_raw(staged_[i].move);
+    }
+    // Takes the best staged move, as next() would from the full list.
+    Move staged_next(bool& quiet);
+    // After the staged moves: the full list, with the picks made so far
+    // made again on it.
+    void generate_rest();
     // After the generation: the unused keys of the last block set to -1.
     void close_keys() {
         for (int j = count_; j < blocks_end(); ++j) keys_[j] = -1;
@@ -168,7 +209,17 @@ class MovePicker {
     const int16_t* history_ = nullptr;
     Bitboard block_ = 0;
     int count_ = 0, next_ = 0;
-    int32_t peeked_ = -1; // the key peek() found, until next() takes it
+    int32_t peeked_ = -1;       // the key peek() found, until next() takes it
+    bool tt_last_ = false;      // whether the last move given was the table move
+    bool staged_ready_ = false; // the staged moves are listed, or not to be
+    bool cap_ready_ = false;
+    int nstaged_ = 0;
+    tafl::CaptureMap cap_;
+    // The places of the first moves of the full list, which the first picks
+    // take (the one at slot_[next_] is swapped with the pick).
+    int32_t slot_[PICKED_ONE_BY_ONE];
+    uint32_t picked_[MAX_STAGED]; // the staged moves given, in order
+    Staged staged_[MAX_STAGED];
     // Moves picked before next_ reaches sort_from_ are swapped into place
     // (the quiescence pickers never stop doing so); after, each is taken
     // where it stands.

@@ -143,6 +143,17 @@ constexpr Value ASPIRATION_DELTA_MAX = 1000;
 // every move (past them, stand pat and captures only). By hand.
 constexpr int QPLY_THREAT_MAX = 6;
 
+// The move picker lists the captures, king moves and killers first (most
+// nodes are cut before the rest is wanted) where the rest's history cannot
+// change meanwhile: below depth 3 the only nodes of the same side under a
+// node are quiescence nodes, which keep no history. A speed-up only: the
+// order is the same at every depth.
+constexpr int STAGED_MAX_DEPTH = 2;
+// On boards below 11x11 (30 to 60 moves a node) it was slower: Brandubh
+// -4.7 %, Tablut -2 % in nodes per second, for 2.6 % and 3.9 % fewer
+// instructions.
+constexpr int STAGED_MIN_SIZE = 11;
+
 // Lazy SMP: helper threads skip some depths so they spread over the tree.
 constexpr int SKIP_SIZE[] = {1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4, 4, 4};
 constexpr int SKIP_PHASE[] = {0, 1, 0, 1, 2, 3, 0, 1, 2, 3, 4, 5, 0, 1, 2, 3, 4, 5, 6, 7};
@@ -399,7 +410,8 @@ Value Worker::search(Value alpha, Value beta, int depth, int ply, bool pv_node, 
         return false;
     };
 
-    MovePicker picker(pos_, tt_move, stack_[ply].killers, history_.butterfly[us]);
+    MovePicker picker(pos_, tt_move, stack_[ply].killers, history_.butterfly[us],
+                      depth <= STAGED_MAX_DEPTH && pos_.size() >= STAGED_MIN_SIZE);
     int yielded = 0;
     bool quiet;
     for (Move m; (m = picker.next(quiet));) {
