@@ -34,31 +34,6 @@ int32_t gen_place(const Edition& v, Square from, Square to, bool king) {
 }
 static_assert(MAX_SIZE <= 32);
 
-// Calls f(from, piece) for every piece of `us` that can move to the empty
-// square t: the first piece met in each direction, when its own masks let
-// it reach t (tafl::for_each_move_to, found from the lines' occupancies).
-template <typename F>
-inline void for_each_mover_to(const Position& pos, Square t, Side us, F&& f) {
-    const Edition& v = pos.edition();
-    const int file = v.file[t], rank = v.rank[t];
-    const unsigned rank_occ = pos.rank_occupancy(rank), file_occ = pos.file_occupancy(file);
-    auto try_from = [&](Square s, bool along_rank) {
-        const Piece p = pos.piece_on(s);
-        if (side_of(p) != us) return;
-        const unsigned targets = along_rank ? line_moves(v.file[s], rank_occ, v.rank_masks[p][s])
-                                            : line_moves(v.rank[s], file_occ, v.file_masks[p][s]);
-        if ((targets >> (along_rank ? file : rank)) & 1) f(s, p);
-    };
-    if (const unsigned above = rank_occ >> (file + 1))
-        try_from(t + 1 + std::countr_zero(above), true);
-    if (const unsigned below = rank_occ & ((1u << file) - 1))
-        try_from(t - file + std::bit_width(below) - 1, true);
-    if (const unsigned above = file_occ >> (rank + 1))
-        try_from(t + (1 + std::countr_zero(above)) * v.size, false);
-    if (const unsigned below = file_occ & ((1u << rank) - 1))
-        try_from(t - (rank - std::bit_width(below) + 1) * v.size, false);
-}
-
 } // namespace
 
 MovePicker::MovePicker(const Position& pos, Move tt_move, const Move* killers,
@@ -122,11 +97,10 @@ bool MovePicker::start_staged() {
     // Captures (by the king only if he is armed).
     for_each_square(cap_.one, [&](Square t) {
         const int32_t rank = RANK_CAPTURE + (int32_t(test(cap_.two, t)) << CLASS_SHIFT);
-        for_each_mover_to(pos, t, us, [&](Square from, Piece p) {
-            const bool king = p == KING;
-            if (king && !v.king_hammer) return;
-            const Move m(from, t);
-            if (m != tt) add_staged(m, rank, gen_place(v, from, t, king), false);
+        tafl::for_each_move_to(pos, t, us, [&](Move m) {
+            const bool king = pos.piece_on(m.from()) == KING;
+            if ((king && !v.king_hammer) || m == tt) return;
+            add_staged(m, rank, gen_place(v, m.from(), t, king), false);
         });
     });
     // King moves that capture nothing.
