@@ -189,12 +189,12 @@ TEST_CASE("movepick: quiescence against an escape gives the blocks", "[search][m
 // The staged picker (captures, king moves and killers listed first, the rest
 // only when they run out) gives the full list's order move for move, with
 // peeks between the picks as the search makes them: random games in the
-// 11x11 editions and the small boards, random history, killers (legal or
-// not, captures, king moves) and table moves.
+// 11x11 editions, 13x13, 19x19 and the small boards, random history,
+// killers (legal or not, captures, king moves) and table moves.
 TEST_CASE("movepick: the staged picker gives the full list's order", "[search][movepick]") {
     std::mt19937 rng(2212);
-    for (const char* preset :
-         {"copenhagen", "opentafl-copenhagen", "fetlar", "hnefatafl-org", "brandubh", "tablut"}) {
+    for (const char* preset : {"copenhagen", "opentafl-copenhagen", "fetlar", "hnefatafl-org",
+                               "hnefatafl-org-13", "alea-evangelii", "brandubh", "tablut"}) {
         INFO(preset);
         for (int game = 0; game < 12; ++game) {
             Position pos(edition(preset));
