@@ -8,17 +8,6 @@
 
 namespace branan::inline BRANAN_BOARD_NS {
 
-namespace {
-
-// The position's placement, as the text formats take it.
-Placement placement_of(const Position& pos) {
-    Placement board{};
-    for (Square s = 0; s < pos.edition().num_squares; ++s) board[s] = pos.piece_on(s);
-    return board;
-}
-
-} // namespace
-
 Result<Position> parse_tfen(EditionPtr edition, std::string_view text) {
     auto fields = parse_tfen_fields(edition->size, text);
     if (!fields) return Error{fields.error()};
@@ -30,7 +19,7 @@ Result<Position> parse_tfen(EditionPtr edition, std::string_view text) {
 
 std::string to_tfen(const Position& pos) {
     std::string s;
-    const Placement board = placement_of(pos);
+    const Placement board = pos.placement();
     for (int rank = pos.size() - 1; rank >= 0; --rank) {
         s += placement_row(pos.size(), board, rank);
         if (rank) s += '/';
@@ -49,7 +38,7 @@ Result<Position> parse_opentafl_position(EditionPtr edition, std::string_view te
 }
 
 std::string to_opentafl_position(const Position& pos) {
-    return to_opentafl_position_record(pos.size(), placement_of(pos));
+    return to_opentafl_position_record(pos.size(), pos.placement());
 }
 
 std::string square_name(const Edition& v, Square s) {
