@@ -417,10 +417,6 @@ void Position::unmake_null() {
     history_.pop_back();
 }
 
-uint64_t Position::repetition_key(const StateInfo& st) const {
-    return st.berserker == NO_SQUARE ? st.key : st.key ^ zobrist::berserker[st.berserker];
-}
-
 int Position::occurrences() const {
     const StateInfo& st = history_.back();
     int count = 1;
@@ -429,9 +425,9 @@ int Position::occurrences() const {
     if (edition_->special_moves) {
         // A chain keeps the side to move, so a position can come back after
         // an odd number of plies; an open chain is no part of the key.
-        const uint64_t key = repetition_key(st);
+        const uint64_t key = branan::BRANAN_BOARD_NS::repetition_key(st);
         for (int back = 1; back <= reach && back <= n; ++back)
-            if (repetition_key(history_[n - back]) == key) ++count;
+            if (branan::BRANAN_BOARD_NS::repetition_key(history_[n - back]) == key) ++count;
         return count;
     }
     for (int back = 2; back <= reach && back <= n; back += 2)

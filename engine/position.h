@@ -42,6 +42,12 @@ struct StateInfo {
 };
 static_assert(sizeof(StateInfo) == 32 + 2 * sizeof(Bitboard) || BRANAN_BOARD_BITS != 128,
               "StateInfo is copied per ply: keep it to 64 bytes on boards up to 11x11");
+// The key as repetition compares it: without an open chain's berserker
+// (OpenTafl's key holds the board and the side to move).
+inline uint64_t repetition_key(const StateInfo& st) {
+    return st.berserker == NO_SQUARE ? st.key : st.key ^ zobrist::berserker[st.berserker];
+}
+
 class Position {
   public:
     // The start position of the edition.
@@ -76,6 +82,8 @@ class Position {
     // The square of the piece an open berserk chain must move on with, or
     // NO_SQUARE: the side to move is still the one that captured.
     Square berserker() const { return state().berserker; }
+    // The key as repetition compares it: an open chain left out.
+    uint64_t repetition_key() const { return branan::BRANAN_BOARD_NS::repetition_key(state()); }
     Bitboard pieces(Piece p) const { return by_piece_[p]; }
     Bitboard pieces(Side s) const {
         return s == ATTACKERS ? by_piece_[ATTACKER] : by_piece_[DEFENDER] | by_piece_[KING];
@@ -152,8 +160,6 @@ class Position {
     void unmake_special_move();
     // Removes a captured piece, its key and its special bits.
     uint64_t capture(Square s);
-    // The key without the chain's berserker: what repetition compares.
-    uint64_t repetition_key(const StateInfo& st) const;
     // The key of the placement alone (the side to move left out).
     uint64_t board_key() const;
     bool banned_board(Move m) const;

@@ -45,7 +45,9 @@ Move MovePicker::generate(bool& quiet) {
         if (tt_move_) {
             if (is_legal(pos_, tt_move_)) {
                 tt_move_legal_ = true;
-                quiet = tafl::move_effect(pos_, tt_move_).captures == 0;
+                quiet = pos_.edition().special_moves
+                            ? !berserk::move_captures(pos_, tt_move_)
+                            : tafl::move_effect(pos_, tt_move_).captures == 0;
                 return tt_move_;
             }
         }
@@ -64,6 +66,7 @@ Move MovePicker::generate(bool& quiet) {
 // The moves in generate_moves' order (the order of equal scores), scored as
 // they are found rather than listed first and read again.
 void MovePicker::generate_main() {
+    if (pos_.edition().special_moves) return generate_special();
     const bool king_hammer = pos_.edition().king_hammer;
     const tafl::CaptureMap cap = tafl::capture_squares(pos_, pos_.side_to_move());
     const Move tt = tt_move_legal_ ? tt_move_ : MOVE_NONE;
@@ -112,7 +115,36 @@ void MovePicker::sort_more() {
     slice_ *= 2;
 }
 
+// With special moves (engine/berserk.h) the capture maps do not hold:
+// whether a move captures is asked of each move.
+void MovePicker::generate_special() {
+    const Move tt = tt_move_legal_ ? tt_move_ : MOVE_NONE;
+    const bool main = kind_ == PickKind::MAIN;
+    int n = 0;
+    for_each_legal_move(pos_, [&](Move m, Piece p) {
+        if (m == tt) return;
+        const bool capture = berserk::move_captures(pos_, m);
+        if (!main && !capture) return;
+        int s;
+        if (capture)
+            s = SCORE_CAPTURE;
+        else if (p == KING)
+            s = SCORE_KING_MOVE + history_[hist_index(m)];
+        else if (m == killers_[0])
+            s = SCORE_KILLER + 1;
+        else if (m == killers_[1])
+            s = SCORE_KILLER;
+        else
+            s = history_[hist_index(m)];
+        list_->moves[n] = m;
+        quiet_[n] = !capture;
+        scores_[n++] = s;
+    });
+    count_ = n;
+}
+
 void MovePicker::generate_quiescence() {
+    if (pos_.edition().special_moves) return generate_special();
     const Side us = pos_.side_to_move();
     int n = 0;
     auto add = [&](Move m, int score, bool quiet) {

@@ -95,6 +95,7 @@ class MovePicker {
 
     // The table move, or the generation and the first pick.
     Move generate(bool& quiet);
+    void generate_special();
     void generate_main();
     void generate_quiescence();
     // The moves from sort_from_ on come in the order of a stable sort by

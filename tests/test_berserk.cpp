@@ -3,13 +3,17 @@
 // own. tests/test_opentafl_model.cpp holds the engine to the independent
 // model over random games.
 
+#include <random>
 #include <set>
 #include <string>
 
 #include <catch2/catch.hpp>
 
+#include "berserk.h"
+#include "engine.h"
 #include "notation.h"
 #include "perft.h"
+#include "pipe_host.h"
 #include "test_helpers.h"
 
 using namespace branan;
@@ -17,6 +21,10 @@ using namespace branan::testutil;
 
 namespace {
 const char* const BERSERK = "opentafl-berserk";
+// The string OpenTafl sends (OTN.md, "Built-in variants").
+const char* const OTN_BERSERK =
+    "dim:11 name:Berserk surf:n atkf:n tfr:l kj:r ber:c "
+    "start:/3ttttt3/5c5/11/t4T4t/t3NTT3t/tc1TTKTT1ct/t3TTT3t/t4T4t/11/5c5/3ttttt3/";
 
 std::set<std::string> moves_of(const Position& pos) {
     MoveList list;
@@ -171,4 +179,165 @@ TEST_CASE("berserk: commanders and knights only where the rules have them", "[be
     auto v = Edition::make(*rules);
     REQUIRE_FALSE(v.ok());
     CHECK_THAT(v.error(), Catch::Contains("sw"));
+}
+
+TEST_CASE("berserk: records name commanders and knights and mark jumps and chains",
+          "[berserk][notation]") {
+    Position pos(edition(BERSERK));
+    play_all(pos, "e7-b7 a4-b4");
+    const Move capture = legal(pos, "e5-b5");
+    CHECK(move_record(pos, capture) == "Ne5-b5xcb6");
+    pos.make_move(capture);
+    const Move jump = legal(pos, "b5-b3");
+    CHECK(move_record(pos, jump) == "Nb5^=b3xb4");
+    CHECK(move_record(pos, legal(pos, "b5-d5")) == "Nb5=d5");
+    // The records read back as the moves.
+    auto read = parse_move(pos.edition(), "Nb5^=b3xb4");
+    REQUIRE(read.ok());
+    CHECK(*read == jump);
+    auto first = parse_move(pos.edition(), "Ne5-b5xcb6");
+    REQUIRE(first.ok());
+    CHECK(*first == capture);
+}
+
+TEST_CASE("berserk: the engine plays a chain as one turn", "[berserk][search]") {
+    Engine engine;
+    REQUIRE(engine.set_preset(BERSERK));
+    // A chain in a game's moves, as one turn or as its plies.
+    REQUIRE(engine.set_position("startpos", {"e7-b7", "a4-b4", "e5-b5|b5-b3"}));
+    CHECK(engine.position().side_to_move() == ATTACKERS);
+    REQUIRE(engine.set_position("startpos", {"e7-b7", "a4-b4", "e5-b5"}));
+    CHECK(engine.position().berserker() == sq(engine.position(), "b5"));
+    CHECK_FALSE(engine.set_position("startpos", {"e7-b7", "a4-b4", "e5-b5|f4-f3"}));
+    // In an open chain the search moves the berserker.
+    SearchLimits limits;
+    limits.depth = 4;
+    auto in_chain = engine.search_to_end(limits);
+    REQUIRE(in_chain.ok());
+    CHECK(in_chain->best.best.from() == sq(engine.position(), "b5"));
+    // Three captures in one turn: b4-d4 takes d5, the knight jumps e4, then
+    // f4-k4 takes k5 against the king; the best move comes with the rest of
+    // its chain.
+    const std::string two = make_tfen(11, "Kk6 tk5 tk7 tj6 Nb4 Td6 td5 te4 ta9", 'd');
+    REQUIRE(engine.set_position(two, {}));
+    auto r2 = engine.search_to_end(limits);
+    REQUIRE(r2.ok());
+    CHECK(move_name(engine.position().edition(), r2->best.best) == "b4-d4");
+    REQUIRE(r2->best.chain.size() == 2);
+    CHECK(move_name(engine.position().edition(), r2->best.chain[0]) == "d4-f4");
+    CHECK(move_name(engine.position().edition(), r2->best.chain[1]) == "f4-k4");
+    // Self-play: every best move with its chain is one whole legal turn.
+    int chains = 0;
+    std::vector<std::string> moves;
+    Position game(edition(BERSERK));
+    for (int turn = 0; turn < 80 && !game.result().over(); ++turn) {
+        REQUIRE(engine.set_position("startpos", moves));
+        limits.depth = 3;
+        auto r = engine.search_to_end(limits);
+        REQUIRE(r.ok());
+        const Side mover = game.side_to_move();
+        std::string text = move_name(game.edition(), r->best.best);
+        REQUIRE(is_legal(game, r->best.best));
+        game.make_move(r->best.best);
+        for (Move m : r->best.chain) {
+            REQUIRE(game.berserker() == m.from());
+            REQUIRE(is_legal(game, m));
+            game.make_move(m);
+            text += "|" + move_name(game.edition(), m);
+        }
+        chains += !r->best.chain.empty();
+        // The turn is over: the other side moves, or the game has ended.
+        CHECK((game.side_to_move() != mover || game.decided().over()));
+        CHECK(game.berserker() == NO_SQUARE);
+        moves.push_back(text);
+    }
+    INFO(chains << " chains");
+    CHECK(moves.size() > 10);
+}
+
+TEST_CASE("berserk: OTEP games with chains, the host asking for each move of a chain",
+          "[berserk][otep]") {
+    // As OpenTafl hosts Berserk: after our move that opens a chain it
+    // answers `move <position>` and `play` the same side again; the
+    // opponent's chains come as `opponent-move m1|m2 <position>`.
+    const EditionPtr v = edition(BERSERK);
+    int our_chains = 0, their_chains = 0;
+    for (uint32_t seed : {1u, 2u, 3u}) {
+        Host host({"--protocol", "otep", "--otep-depth", "2"});
+        REQUIRE(host.read_line(2000) == "hello");
+        host.send(std::string("rules ") + OTN_BERSERK);
+        Position pos(v);
+        std::mt19937 rng(seed);
+        for (int turn = 0; turn < 60 && !pos.result().over(); ++turn) {
+            if (pos.side_to_move() == DEFENDERS) {
+                // Ours: one `play` per move of the turn.
+                int plies = 0;
+                do {
+                    host.send("play defenders");
+                    const std::string line = host.read_reply();
+                    INFO("engine said '" << line << "'");
+                    REQUIRE(line.rfind("move ", 0) == 0);
+                    auto m = parse_legal_move(pos, line.substr(5));
+                    REQUIRE(m.ok());
+                    pos.make_move(*m);
+                    ++plies;
+                    if (!pos.result().over()) host.send("move " + to_opentafl_position(pos));
+                } while (pos.berserker() != NO_SQUARE && !pos.result().over());
+                our_chains += plies > 1;
+            } else {
+                // Theirs: random, chains first, then captures; the whole
+                // chain at once.
+                std::string turn_text;
+                do {
+                    MoveList list;
+                    generate_moves(pos, list);
+                    REQUIRE(list.size() > 0);
+                    std::vector<Move> chains, captures;
+                    for (Move m : list) {
+                        if (!berserk::move_captures(pos, m)) continue;
+                        captures.push_back(m);
+                        pos.make_move(m);
+                        if (pos.berserker() != NO_SQUARE) chains.push_back(m);
+                        pos.unmake_move();
+                    }
+                    const Move m = !chains.empty()     ? chains[rng() % chains.size()]
+                                   : !captures.empty() ? captures[rng() % captures.size()]
+                                                       : list.moves[rng() % list.size()];
+                    turn_text += (turn_text.empty() ? "" : "|") + move_record(pos, m);
+                    pos.make_move(m);
+                } while (pos.berserker() != NO_SQUARE && !pos.result().over());
+                their_chains += turn_text.find('|') != std::string::npos;
+                if (!pos.result().over())
+                    host.send("opponent-move " + turn_text + " " + to_opentafl_position(pos));
+            }
+        }
+        host.send("finish 0");
+        host.send("goodbye");
+        CHECK(host.wait_exit() == 0);
+    }
+    INFO(our_chains << " chains of ours, " << their_chains << " of theirs");
+    CHECK(our_chains > 0);
+
+    // An opponent's chain for certain: b4-d4 takes d5, then d4-f4 takes f3.
+    Host host({"--protocol", "otep", "--otep-depth", "2"});
+    REQUIRE(host.read_line(2000) == "hello");
+    host.send(std::string("rules ") + OTN_BERSERK);
+    Position pos = setup(BERSERK, "Kh9 Td5 Tf3 Tj9 tb4 td6 tf2 ta10", 'a');
+    host.send("position " + to_opentafl_position(pos));
+    host.send("side attackers");
+    std::string turn_text = move_record(pos, legal(pos, "b4-d4"));
+    play(pos, "b4-d4");
+    REQUIRE(pos.berserker() == sq(pos, "d4"));
+    turn_text += "|" + move_record(pos, legal(pos, "d4-f4"));
+    play(pos, "d4-f4");
+    CHECK(turn_text == "b4-d4xd5|d4=f4xf3");
+    REQUIRE(pos.side_to_move() == DEFENDERS);
+    host.send("opponent-move " + turn_text + " " + to_opentafl_position(pos));
+    host.send("play defenders");
+    const std::string line = host.read_reply();
+    INFO("engine said '" << line << "'");
+    REQUIRE(line.rfind("move ", 0) == 0);
+    CHECK(parse_legal_move(pos, line.substr(5)).ok());
+    host.send("goodbye");
+    CHECK(host.wait_exit() == 0);
 }
