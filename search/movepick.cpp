@@ -28,6 +28,13 @@ constexpr int FIRST_SLICE = 8;
 
 } // namespace
 
+inline int MovePicker::quiet_score(Move m, bool king) const {
+    if (king) return SCORE_KING_MOVE + history_[hist_index(m)];
+    if (m == killers_[0]) return SCORE_KILLER + 1;
+    if (m == killers_[1]) return SCORE_KILLER;
+    return history_[hist_index(m)];
+}
+
 MovePicker::MovePicker(const Position& pos, Move tt_move, const Move* killers,
                        const int16_t* history)
     : pos_(pos), kind_(PickKind::MAIN), stage_(Stage::TT_MOVE), tt_move_(tt_move),
@@ -75,17 +82,8 @@ void MovePicker::generate_main() {
         if (m == tt) return;
         const bool king = p == KING;
         const bool capture = (!king || king_hammer) && test(cap.one, m.to());
-        int s;
-        if (capture)
-            s = SCORE_CAPTURE + test(cap.two, m.to()) * SCORE_CAPTURE_TWO;
-        else if (king)
-            s = SCORE_KING_MOVE + history_[hist_index(m)];
-        else if (m == killers_[0])
-            s = SCORE_KILLER + 1;
-        else if (m == killers_[1])
-            s = SCORE_KILLER;
-        else
-            s = history_[hist_index(m)];
+        const int s = capture ? SCORE_CAPTURE + test(cap.two, m.to()) * SCORE_CAPTURE_TWO
+                              : quiet_score(m, king);
         list_->moves[n] = m;
         quiet_[n] = !capture;
         scores_[n++] = s;
@@ -125,17 +123,7 @@ void MovePicker::generate_special() {
         if (m == tt) return;
         const bool capture = berserk::move_captures(pos_, m);
         if (!main && !capture) return;
-        int s;
-        if (capture)
-            s = SCORE_CAPTURE;
-        else if (p == KING)
-            s = SCORE_KING_MOVE + history_[hist_index(m)];
-        else if (m == killers_[0])
-            s = SCORE_KILLER + 1;
-        else if (m == killers_[1])
-            s = SCORE_KILLER;
-        else
-            s = history_[hist_index(m)];
+        const int s = capture ? SCORE_CAPTURE : quiet_score(m, p == KING);
         list_->moves[n] = m;
         quiet_[n] = !capture;
         scores_[n++] = s;

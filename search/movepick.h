@@ -95,6 +95,9 @@ class MovePicker {
 
     // The table move, or the generation and the first pick.
     Move generate(bool& quiet);
+    // A quiet move's score: the king's moves first, then the killers, then
+    // the history.
+    int quiet_score(Move m, bool king) const;
     void generate_special();
     void generate_main();
     void generate_quiescence();

@@ -12,8 +12,8 @@
 #include "berserk.h"
 #include "engine.h"
 #include "notation.h"
+#include "otep_turns.h"
 #include "perft.h"
-#include "pipe_host.h"
 #include "test_helpers.h"
 
 using namespace branan;
@@ -273,15 +273,8 @@ TEST_CASE("berserk: OTEP games with chains, the host asking for each move of a c
                 // Ours: one `play` per move of the turn.
                 int plies = 0;
                 do {
-                    host.send("play defenders");
-                    const std::string line = host.read_reply();
-                    INFO("engine said '" << line << "'");
-                    REQUIRE(line.rfind("move ", 0) == 0);
-                    auto m = parse_legal_move(pos, line.substr(5));
-                    REQUIRE(m.ok());
-                    pos.make_move(*m);
+                    otep_engine_move(host, pos);
                     ++plies;
-                    if (!pos.result().over()) host.send("move " + to_opentafl_position(pos));
                 } while (pos.berserker() != NO_SQUARE && !pos.result().over());
                 our_chains += plies > 1;
             } else {

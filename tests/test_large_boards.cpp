@@ -18,8 +18,10 @@
 #include "board.h"
 #include "engine.h"
 #include "match/match.h"
+#include "match_checks.h"
 #include "movegen.h"
 #include "notation.h"
+#include "otep_turns.h"
 #include "pipe_host.h"
 #include "rules.h"
 #include "tune/extract.h"
@@ -98,14 +100,7 @@ TEST_CASE("large boards: OpenTafl's strings get whole games over OTEP", "[large]
         std::mt19937 rng(13);
         for (int ply = 0; ply < 24 && !pos.result().over(); ++ply) {
             if (pos.side_to_move() == DEFENDERS) {
-                host.send("play defenders");
-                const std::string line = host.read_reply();
-                INFO("engine said '" << line << "'");
-                REQUIRE(line.rfind("move ", 0) == 0);
-                auto m = parse_legal_move(pos, line.substr(5));
-                REQUIRE(m.ok());
-                pos.make_move(*m);
-                if (!pos.result().over()) host.send("move " + to_opentafl_position(pos));
+                testutil::otep_engine_move(host, pos);
             } else {
                 MoveList list;
                 generate_moves(pos, list);
@@ -165,14 +160,7 @@ void check_match_end_to_end(const std::string& preset, const std::string& b_prot
     INFO(out.str());
     REQUIRE(r.ok);
     CHECK(r.games_played == 2);
-    for (const match::GameSummary& g : r.games) {
-        INFO(g.detail);
-        CHECK(g.reason != "illegal-move");
-        CHECK(g.reason != "malformed");
-        CHECK(g.reason != "crash");
-        CHECK(g.reason != "no-answer");
-        CHECK(g.reason != "time-forfeit");
-    }
+    for (const match::GameSummary& g : r.games) testutil::check_no_fault(g);
     tune::ExtractOptions o;
     o.skip_opening = 0;
     tune::Extractor x(o);
