@@ -245,6 +245,19 @@ Result<std::shared_ptr<const Edition>> Edition::make(const Rules& rules) {
     if (Status st = validate_placement(*v, v->start); !st)
         return Error{"rules: start: " + st.error()};
     v->start_side = rules.attackers_first ? ATTACKERS : DEFENDERS;
+    for (Square s = 0; s < n * n; ++s)
+        if (v->start[s] > KING) v->commanded[side_of(v->start[s])] = true;
+    for (const SpecialSquares& kind : rules.special)
+        for (Square s : kind.squares) v->special_squares |= square_bb(s);
+    v->special_moves = v->commanded[ATTACKERS] || v->commanded[DEFENDERS] ||
+                       rules.king_jump != Jump::NONE || rules.berserk != Berserk::NONE;
+    // OpenTafl's walls, forts, encirclement and Linnaean capture would have to
+    // know jumps and chains; no game has both, so they are refused together.
+    if (v->special_moves &&
+        (rules.shieldwall != Shieldwall::NONE || rules.edge_fort || rules.encirclement ||
+         rules.linnaean || rules.defender_repetition_ban || rules.camps.size()))
+        return Error{"rules: commanders, knights, jumps and berserk chains are supported without "
+                     "sw, efe, surf, linc, dban and camp"};
     return std::shared_ptr<const Edition>(std::move(v));
 }
 

@@ -146,6 +146,18 @@ struct Edition {
     // empty squares connected to him: a flood, not a walk of his moves.
     bool king_steps_anywhere = false;
 
+    // OpenTafl's special pieces and moves (engine/berserk.h): commanders or
+    // knights in the start, a king's jump or berserk chains. With any of
+    // them, positions, move generation and perft take their general path;
+    // the usual one never asks about them.
+    bool special_moves = false;
+    // Whether each side (index by Side) starts with a commander or knight:
+    // then its captures of a strong king need one (Taflman.isCapturedBy).
+    std::array<bool, 2> commanded{};
+    // The throne, corners and forts: where a restricted jump (r) starts or
+    // lands.
+    Bitboard special_squares = 0;
+
     // neighbour[s][d]: the square next to s in direction d, or NO_SQUARE;
     // adjacent[s]: the same squares as a board.
     std::array<std::array<SquareIndex, 4>, MAX_SQUARES> neighbour{};

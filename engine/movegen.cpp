@@ -17,6 +17,7 @@ Bitboard move_targets(const Position& pos, Square from) {
     Bitboard b = Bitboard(t.rank_bits) << (from - v.file[from]);
     for (unsigned bits = t.file_bits; bits; bits &= bits - 1)
         b |= square_bb(std::countr_zero(bits) * n + v.file[from]);
+    if (v.special_moves) berserk::for_each_jump(pos, from, [&](Square to) { b |= square_bb(to); });
     return b;
 }
 
@@ -25,6 +26,7 @@ bool is_legal(const Position& pos, Move m) {
     if (m.from() >= squares || m.to() >= squares) return false;
     const Piece p = pos.piece_on(m.from());
     return !pos.decided().over() && p != NO_PIECE && side_of(p) == pos.side_to_move() &&
+           (pos.berserker() == NO_SQUARE || pos.berserker() == m.from()) &&
            test(move_targets(pos, m.from()), m.to()) && !pos.recreates_board(m);
 }
 
@@ -35,7 +37,7 @@ void generate_moves(const Position& pos, MoveList& list) {
 
 int count_moves(const Position& pos) {
     if (pos.decided().over()) return 0;
-    if (pos.ban_applies()) {
+    if (pos.ban_applies() || pos.edition().special_moves) {
         MoveList list;
         generate_moves(pos, list);
         return list.size();
@@ -61,6 +63,12 @@ int count_moves(const Position& pos) {
 }
 
 bool side_can_move(const Position& pos, Side side) {
+    if (pos.edition().special_moves) {
+        const Bitboard own = pos.pieces(side);
+        for (Square s = 0; s < pos.edition().num_squares; ++s)
+            if (test(own, s) && move_targets(pos, s)) return true;
+        return false;
+    }
     bool any = false;
     for_each_piece_targets(
         pos, side, [&](Square, Piece, LineTargets t) { any |= (t.rank_bits | t.file_bits) != 0; });
@@ -69,7 +77,7 @@ bool side_can_move(const Position& pos, Side side) {
 
 bool has_legal_move(const Position& pos) {
     if (pos.decided().over()) return false;
-    if (pos.ban_applies()) return count_moves(pos) > 0;
+    if (pos.ban_applies() || pos.edition().special_moves) return count_moves(pos) > 0;
     return side_can_move(pos, pos.side_to_move());
 }
 

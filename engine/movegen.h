@@ -8,6 +8,7 @@
 #include <bit>
 #include <cstddef>
 
+#include "berserk.h"
 #include "position.h"
 
 namespace branan::inline BRANAN_BOARD_NS {
@@ -81,6 +82,20 @@ template <typename F>
 inline void for_each_legal_move(const Position& pos, F&& f) {
     if (pos.decided().over()) return;
     const Edition& v = pos.edition();
+    if (v.special_moves) {
+        // Jumps after each piece's other moves; in an open chain only the
+        // berserker moves (engine/berserk.h).
+        auto piece_moves = [&](Square from) {
+            const Piece p = pos.piece_on(from);
+            berserk::for_each_target(pos, from, [&](Square to) { f(Move(from, to), p); });
+        };
+        if (pos.berserker() != NO_SQUARE) return piece_moves(pos.berserker());
+        if (pos.side_to_move() == ATTACKERS)
+            return for_each_square(pos.pieces(ATTACKER), piece_moves);
+        for_each_square(pos.pieces(DEFENDER), piece_moves);
+        if (pos.king_square() != NO_SQUARE) piece_moves(pos.king_square());
+        return;
+    }
     const bool ban = pos.ban_applies();
     for_each_piece_targets(pos, pos.side_to_move(), [&](Square from, Piece p, LineTargets t) {
         const int file = v.file[from], rank_base = from - file;
@@ -95,7 +110,8 @@ inline void for_each_legal_move(const Position& pos, F&& f) {
     });
 }
 
-// Squares the piece on `from` may move to (the repetition ban not applied).
+// Squares the piece on `from` may move to (the repetition ban and an open
+// berserk chain not applied).
 Bitboard move_targets(const Position& pos, Square from);
 // Whether m is a legal move of the side to move.
 bool is_legal(const Position& pos, Move m);

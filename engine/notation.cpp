@@ -8,17 +8,6 @@
 
 namespace branan::inline BRANAN_BOARD_NS {
 
-namespace {
-
-// The position's placement, as the text formats take it.
-Placement placement_of(const Position& pos) {
-    Placement board{};
-    for (Square s = 0; s < pos.edition().num_squares; ++s) board[s] = pos.piece_on(s);
-    return board;
-}
-
-} // namespace
-
 Result<Position> parse_tfen(EditionPtr edition, std::string_view text) {
     auto fields = parse_tfen_fields(edition->size, text);
     if (!fields) return Error{fields.error()};
@@ -30,7 +19,7 @@ Result<Position> parse_tfen(EditionPtr edition, std::string_view text) {
 
 std::string to_tfen(const Position& pos) {
     std::string s;
-    const Placement board = placement_of(pos);
+    const Placement board = pos.placement();
     for (int rank = pos.size() - 1; rank >= 0; --rank) {
         s += placement_row(pos.size(), board, rank);
         if (rank) s += '/';
@@ -49,7 +38,7 @@ Result<Position> parse_opentafl_position(EditionPtr edition, std::string_view te
 }
 
 std::string to_opentafl_position(const Position& pos) {
-    return to_opentafl_position_record(pos.size(), placement_of(pos));
+    return to_opentafl_position_record(pos.size(), pos.placement());
 }
 
 std::string square_name(const Edition& v, Square s) {
@@ -90,18 +79,34 @@ std::string move_name(const Edition& v, Move m) {
     return square_name(v, m.from()) + "-" + square_name(v, m.to());
 }
 
+namespace {
+// Skips the piece letter OpenTafl's full records put before a square
+// ("Ne5", "xcb6"): a letter followed by a file letter.
+void skip_piece_letter(std::string_view& text) {
+    if (text.size() >= 2 &&
+        std::string_view("tcnkmgTCNKMG").find(text[0]) != std::string_view::npos &&
+        text[1] >= 'a' && text[1] <= 'z')
+        text.remove_prefix(1);
+}
+} // namespace
+
 Result<Move> parse_move(const Edition& v, std::string_view text) {
     std::string_view rest = text;
+    skip_piece_letter(rest);
     auto from = take_square(v, rest, text);
     if (!from) return Error{from.error()};
-    if (!rest.empty() && rest[0] == '-') rest.remove_prefix(1);
+    // '-' a move, '^' a jump, '=' a chain's later move (OpenTafl's records).
+    if (!rest.empty() && (rest[0] == '-' || rest[0] == '^')) rest.remove_prefix(1);
+    if (!rest.empty() && rest[0] == '=') rest.remove_prefix(1);
     auto to = take_square(v, rest, text);
     if (!to) return Error{to.error()};
     // OpenTafl's capture list and king suffixes are read and ignored.
     if (!rest.empty()) {
         if (rest[0] == 'x') {
             rest.remove_prefix(1);
-            while (!rest.empty() && rest[0] >= 'a' && rest[0] <= 'z') {
+            while (!rest.empty() &&
+                   ((rest[0] >= 'a' && rest[0] <= 'z') || (rest[0] >= 'A' && rest[0] <= 'Z'))) {
+                skip_piece_letter(rest);
                 auto cap = take_square(v, rest, text);
                 if (!cap) return Error{cap.error()};
                 if (!rest.empty() && rest[0] == '/') rest.remove_prefix(1);
@@ -149,7 +154,18 @@ std::string move_record(const Position& before, Move m) {
     const Edition& v = before.edition();
     Position after = before;
     after.make_move(m);
-    std::string s = move_name(v, m);
+    // Commanders and knights are named by their letter, as OpenTafl does.
+    auto named = [&](Square s) {
+        const Piece p = before.placed_piece(s);
+        return (p > KING ? std::string(1, letter_of_piece(p)) : std::string()) + square_name(v, s);
+    };
+    std::string s = named(m.from());
+    if (v.special_moves && berserk::is_jump(before, m))
+        s += '^';
+    else if (before.berserker() == NO_SQUARE)
+        s += '-';
+    if (before.berserker() != NO_SQUARE) s += '=';
+    s += square_name(v, m.to());
     Bitboard caps = after.last_captured();
     if (caps) {
         s += 'x';
@@ -157,7 +173,7 @@ std::string move_record(const Position& before, Move m) {
         for_each_square(caps, [&](Square c) {
             if (before.piece_on(c) == KING) return;
             if (!first) s += '/';
-            s += square_name(v, c);
+            s += named(c);
             first = false;
         });
         if (first) s.pop_back();

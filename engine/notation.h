@@ -14,7 +14,8 @@
 namespace branan::inline BRANAN_BOARD_NS {
 
 // TFEN: ranks from the top down separated by '/', 't' attacker, 'T'
-// defender, 'K' king, digits for runs of empty squares; then the side to
+// defender, 'K' king ('c' 'n' 'C' 'N' OpenTafl's commanders and knights),
+// digits for runs of empty squares; then the side to
 // move 'a' or 'd', plies since the last capture and the move number (both
 // optional: 0 and 1).
 Result<Position> parse_tfen(EditionPtr edition, std::string_view text);
@@ -29,14 +30,17 @@ Result<Square> parse_square(const Edition& v, std::string_view text);
 
 // "d1-c1"
 std::string move_name(const Edition& v, Move m);
-// Reads "d1-c1", "d1c1" and OpenTafl move records ("e5-e8xe9/d8+"): the
+// Reads "d1-c1", "d1c1" and OpenTafl move records ("e5-e8xe9/d8+",
+// Berserk's "Nb5^=b3xcb4"): piece letters, the jump and chain marks, the
 // capture and king suffixes are accepted and ignored. Checks the squares are
 // on the board, not that the move is legal.
 Result<Move> parse_move(const Edition& v, std::string_view text);
 // As parse_move, and the move must be legal in pos.
 Result<Move> parse_legal_move(const Position& pos, std::string_view text);
 // OpenTafl move record of a legal move: "e5-e8xe9/d8" plus "++" if the king
-// is captured or "--" if he escapes.
+// is captured or "--" if he escapes. Berserk's records name commanders and
+// knights by their letter ("Ne5-b5xcb6"), mark a jump '^' and a chain's
+// later move '=' ("Nb5^=b3xb4").
 std::string move_record(const Position& before, Move m);
 
 } // namespace branan::inline BRANAN_BOARD_NS

@@ -5,6 +5,21 @@
 namespace branan {
 
 namespace {
+// Letters by Piece value.
+constexpr char PIECE_LETTERS[PLACED_KINDS + 1] = ".tTKcnCN";
+} // namespace
+
+Piece piece_of_letter(char c) {
+    for (int p = 1; p < PLACED_KINDS; ++p)
+        if (PIECE_LETTERS[p] == c) return Piece(p);
+    return NO_PIECE;
+}
+
+char letter_of_piece(Piece p) {
+    return PIECE_LETTERS[p];
+}
+
+namespace {
 
 // One row of a placement: letters and runs of empty squares. `row_name`
 // says where the row is, for error messages.
@@ -27,33 +42,13 @@ Status parse_row(std::string_view row, int size, const std::string& row_name, Pl
             if (file > size) break;
             continue;
         }
-        Piece p;
-        switch (c) {
-        case 't':
-            p = ATTACKER;
-            break;
-        case 'T':
-            p = DEFENDER;
-            break;
-        case 'K':
-            p = KING;
-            break;
-        case 'k':
-            if (opentafl) return Error{row_name + ": an attacking king ('k') is not supported"};
-            [[fallthrough]];
-        case 'c':
-        case 'n':
-        case 'm':
-        case 'g':
-        case 'C':
-        case 'N':
-        case 'M':
-        case 'G':
-            if (opentafl)
+        Piece p = piece_of_letter(c);
+        if (p == NO_PIECE) {
+            if (c == 'k' && opentafl)
+                return Error{row_name + ": an attacking king ('k') is not supported"};
+            if (opentafl && std::string_view("mgMG").find(c) != std::string_view::npos)
                 return Error{row_name + ": special piece '" + std::string(1, c) +
-                             "' (berserk variants) is not supported"};
-            [[fallthrough]];
-        default:
+                             "' (mercenaries and guards) is not supported"};
             return Error{row_name + ": unknown letter '" + printable(std::string_view(&c, 1)) +
                          "'"};
         }
@@ -151,7 +146,7 @@ std::string placement_row(int size, const Placement& board, int rank) {
         }
         if (empty) s += std::to_string(empty);
         empty = 0;
-        s += p == ATTACKER ? 't' : p == DEFENDER ? 'T' : 'K';
+        s += letter_of_piece(p);
     }
     if (empty) s += std::to_string(empty);
     return s;

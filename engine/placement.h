@@ -10,6 +10,12 @@
 
 namespace branan {
 
+// A piece's letter in TFEN and OpenTafl records: t T K, and OpenTafl's
+// commanders and knights c n (attackers) C N (defenders). NO_PIECE for any
+// other letter.
+Piece piece_of_letter(char c);
+char letter_of_piece(Piece p);
+
 // The fields of a TFEN (see notation.h): checked for form and size only.
 struct TfenFields {
     Placement board{};

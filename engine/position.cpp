@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cassert>
 
+#include "berserk.h"
 #include "capture.h"
 #include "movegen.h"
 #include "shieldwall.h"
@@ -18,7 +19,7 @@ constexpr uint64_t BAN_FILTER_SLOTS = 1024;
 Status validate_placement(const Edition& v, const Placement& board) {
     int kings = 0;
     for (Square s = 0; s < v.num_squares; ++s) {
-        Piece p = board[s];
+        const Piece p = base_kind(board[s]);
         if (p == KING) ++kings;
         // Where a piece may not arrive it may still stand, if it could have
         // started there (Ashton's camps, OpenTafl's forts).
@@ -42,10 +43,10 @@ Position::Position(EditionPtr edition) : Position(std::move(edition), true) {
     history_.reserve(256);
     history_.emplace_back();
     for (Square s = 0; s < edition_->num_squares; ++s)
-        if (edition_->start[s] != NO_PIECE) put(edition_->start[s], s);
+        if (edition_->start[s] != NO_PIECE) place(edition_->start[s], s);
     side_ = edition_->start_side;
     history_.back().key = compute_key();
-    set_decided(history_.back());
+    set_decided(history_.back(), ~side_);
     start_ban_list();
 }
 
@@ -54,11 +55,16 @@ Result<Position> Position::from_placement(EditionPtr edition, const Placement& b
     if (Status st = validate_placement(*edition, board); !st) return Error{st.error()};
     if (plies_since_capture < 0) return Error{"negative plies since capture"};
     if (fullmove < 1) return Error{"move number must be at least 1"};
+    if (!edition->special_moves)
+        for (Square s = 0; s < edition->num_squares; ++s)
+            if (board[s] > KING)
+                return Error{"commanders and knights only in games that start with them or have "
+                             "jumps or berserk chains"};
     Position pos(std::move(edition), true);
     pos.history_.reserve(256);
     pos.history_.emplace_back();
     for (Square s = 0; s < pos.edition_->num_squares; ++s)
-        if (board[s] != NO_PIECE) pos.put(board[s], s);
+        if (board[s] != NO_PIECE) pos.place(board[s], s);
     pos.side_ = to_move;
     StateInfo& st = pos.history_.back();
     st.key = pos.compute_key();
@@ -71,7 +77,7 @@ Result<Position> Position::from_placement(EditionPtr edition, const Placement& b
     st.plies_since_capture = plies_since_capture;
     st.repetition_window = 0;
     st.fullmove = fullmove;
-    pos.set_decided(st);
+    pos.set_decided(st, ~to_move);
     // The boards before a TFEN are unknown: the given one is the first.
     pos.start_ban_list();
     return pos;
@@ -86,7 +92,7 @@ GameRecord Position::record() const {
         root.unmake_move();
     }
     std::reverse(r.moves.begin(), r.moves.end());
-    for (Square s = 0; s < edition_->num_squares; ++s) r.root[s] = root.board_[s];
+    r.root = root.placement();
     r.side_to_move = root.side_;
     r.plies_since_capture = root.plies_since_capture();
     r.fullmove = root.fullmove();
@@ -102,6 +108,25 @@ Result<Position> Position::from_record(EditionPtr edition, const GameRecord& rec
         pos->make_move(m);
     }
     return pos;
+}
+
+Piece Position::placed_piece(Square s) const {
+    const Piece p = board_[s];
+    if (test(commanders_, s)) return p == ATTACKER ? ATTACKER_COMMANDER : DEFENDER_COMMANDER;
+    if (test(knights_, s)) return p == ATTACKER ? ATTACKER_KNIGHT : DEFENDER_KNIGHT;
+    return p;
+}
+
+Placement Position::placement() const {
+    Placement board{};
+    for (Square s = 0; s < edition_->num_squares; ++s) board[s] = placed_piece(s);
+    return board;
+}
+
+void Position::place(Piece p, Square s) {
+    put(base_kind(p), s);
+    if (is_commander(p)) commanders_ |= square_bb(s);
+    if (is_knight(p)) knights_ |= square_bb(s);
 }
 
 void Position::put(Piece p, Square s) {
@@ -148,7 +173,10 @@ uint64_t Position::compute_key() const {
     uint64_t k = 0;
     for (Square s = 0; s < edition_->num_squares; ++s)
         if (board_[s] != NO_PIECE) k ^= zobrist::piece_square[board_[s]][s];
+    for_each_square(commanders_, [&](Square s) { k ^= zobrist::special[0][s]; });
+    for_each_square(knights_, [&](Square s) { k ^= zobrist::special[1][s]; });
     if (side_ == DEFENDERS) k ^= zobrist::side;
+    if (history_.back().berserker != NO_SQUARE) k ^= zobrist::berserker[history_.back().berserker];
     return k;
 }
 
@@ -172,10 +200,9 @@ bool enclosed(const Edition& v, Bitboard attackers, Bitboard defenders, Square k
     return v.held_on_both_axes(v.neighbours(region) & attackers, safe);
 }
 
-void Position::set_decided(StateInfo& st) const {
-    // The side that made the move that led here.
+void Position::set_decided(StateInfo& st, Side mover) const {
     st.decided = decided_by_pieces(*edition_, pieces(ATTACKERS), pieces(DEFENDERS), occupied_,
-                                   king_, ~side_, plies_played());
+                                   king_, mover, plies_played());
 }
 
 uint64_t Position::board_key() const {
@@ -204,6 +231,7 @@ void Position::remember_board() {
 
 void Position::make_move(Move m) {
     const Edition& v = *edition_;
+    if (v.special_moves) return make_special_move(m);
     const Square from = m.from(), to = m.to();
     const Piece p = board_[from];
     assert(p != NO_PIECE && side_of(p) == side_ && board_[to] == NO_PIECE);
@@ -254,12 +282,107 @@ void Position::make_move(Move m) {
     st.repetition_window = captured ? 0 : prev_window + 1;
     st.fullmove = prev_fullmove + (side_ != v.start_side);
     side_ = ~side_;
-    set_decided(st);
+    set_decided(st, ~side_);
     if (!ban_filter_.empty()) remember_board();
+}
+
+uint64_t Position::capture(Square s) {
+    uint64_t k = zobrist::piece_square[board_[s]][s];
+    if (test(commanders_, s)) k ^= zobrist::special[0][s];
+    if (test(knights_, s)) k ^= zobrist::special[1][s];
+    commanders_ &= ~square_bb(s);
+    knights_ &= ~square_bb(s);
+    remove(s);
+    return k;
+}
+
+// OpenTafl's order (GameState.moveTaflman): whether the move captures is
+// decided before it is made; then a knight's jump takes the piece jumped
+// over and every neighbour of the landing square is tested on the board as
+// it is after the move. The end of the game is judged after every ply; a
+// chain keeps the side to move.
+void Position::make_special_move(Move m) {
+    const Edition& v = *edition_;
+    const Square from = m.from(), to = m.to();
+    const Piece p = board_[from];
+    assert(p != NO_PIECE && side_of(p) == side_ && board_[to] == NO_PIECE);
+    assert(berserker() == NO_SQUARE || berserker() == from);
+
+    const bool capturing = berserk::move_captures(*this, m);
+    const bool knight_jump =
+        berserk::jump_of(*this, from) == Jump::CAPTURE && berserk::is_jump(*this, m);
+    const bool special = is_special(from);
+
+    const StateInfo& prev = history_.back();
+    uint64_t key = prev.key ^ zobrist::piece_square[p][from] ^ zobrist::piece_square[p][to];
+    if (prev.berserker != NO_SQUARE) key ^= zobrist::berserker[prev.berserker];
+    const int prev_plies = prev.plies_since_capture, prev_window = prev.repetition_window;
+    const int prev_fullmove = prev.fullmove;
+    const Bitboard prev_developed = prev.developed;
+    specials_before_.push_back({commanders_, knights_});
+    StateInfo& st = history_.emplace_back();
+    st.move = m;
+
+    move_piece(p, from, to);
+    for (int i = 0; i < 2; ++i) {
+        Bitboard& bits = i == 0 ? commanders_ : knights_;
+        if (!test(bits, from)) continue;
+        bits ^= square_bb(from) | square_bb(to);
+        key ^= zobrist::special[i][from] ^ zobrist::special[i][to];
+    }
+
+    Bitboard captured = 0;
+    if (capturing) {
+        if (knight_jump) {
+            const Square over = (from + to) / 2;
+            captured |= square_bb(over);
+            key ^= capture(over);
+        }
+        for (int d = 0; d < 4; ++d) {
+            const Square a = v.neighbour[to][d];
+            if (a == NO_SQUARE || !berserk::captured_by(*this, a, p, special, to, NO_SQUARE))
+                continue;
+            captured |= square_bb(a);
+            if (board_[a] == KING) st.captured_king = int16_t(a);
+            key ^= capture(a);
+        }
+    }
+
+    const bool chain = captured && berserk::continues_chain(*this, to);
+    st.captured = captured;
+    st.developed = (prev_developed & ~square_bb(from) & ~captured) | square_bb(to);
+    st.plies_since_capture = captured ? 0 : prev_plies + 1;
+    st.repetition_window = captured ? 0 : prev_window + 1;
+    st.fullmove = prev_fullmove + (!chain && side_ != v.start_side);
+    const Side mover = side_;
+    if (!chain) {
+        side_ = ~side_;
+        key ^= zobrist::side;
+    }
+    set_decided(st, mover);
+    if (chain && !st.decided.over()) {
+        st.berserker = int16_t(to);
+        key ^= zobrist::berserker[to];
+    }
+    st.key = key;
+}
+
+void Position::unmake_special_move() {
+    const StateInfo& st = history_.back();
+    const Square from = st.move.from(), to = st.move.to();
+    side_ = side_of(board_[to]);
+    move_piece(board_[to], to, from);
+    const Piece soldier = side_ == ATTACKERS ? DEFENDER : ATTACKER;
+    for_each_square(st.captured, [&](Square a) { put(a == st.captured_king ? KING : soldier, a); });
+    commanders_ = specials_before_.back()[0];
+    knights_ = specials_before_.back()[1];
+    specials_before_.pop_back();
+    history_.pop_back();
 }
 
 void Position::unmake_move() {
     assert(history_.size() > 1);
+    if (edition_->special_moves) return unmake_special_move();
     const StateInfo& st = history_.back();
     const Square from = st.move.from(), to = st.move.to();
     side_ = ~side_;
@@ -299,6 +422,14 @@ int Position::occurrences() const {
     int count = 1;
     const int n = int(history_.size()) - 1;
     const int reach = repetition_reach(edition_->rules, st.repetition_window);
+    if (edition_->special_moves) {
+        // A chain keeps the side to move, so a position can come back after
+        // an odd number of plies; an open chain is no part of the key.
+        const uint64_t key = branan::BRANAN_BOARD_NS::repetition_key(st);
+        for (int back = 1; back <= reach && back <= n; ++back)
+            if (branan::BRANAN_BOARD_NS::repetition_key(history_[n - back]) == key) ++count;
+        return count;
+    }
     for (int back = 2; back <= reach && back <= n; back += 2)
         if (history_[n - back].key == st.key) ++count;
     return count;
@@ -325,7 +456,9 @@ GameResult Position::result() const {
     const StateInfo& st = history_.back();
     if (st.decided.over()) return st.decided;
     const Rules& r = edition_->rules;
-    if (r.repetition != RepetitionOutcome::IGNORED && occurrences() >= r.repetition_count)
+    // OpenTafl skips the repetition check while a chain is open.
+    if (r.repetition != RepetitionOutcome::IGNORED && st.berserker == NO_SQUARE &&
+        occurrences() >= r.repetition_count)
         return {repetition_winner(r.repetition, ~side_), EndReason::REPETITION};
     if (r.no_capture_limit > 0 && st.plies_since_capture >= r.no_capture_limit)
         return {Winner::DRAW, EndReason::MOVE_LIMIT};
@@ -344,6 +477,7 @@ void Position::clear_history() {
     st.repetition_window = 0;
     history_.clear();
     history_.push_back(st);
+    specials_before_.clear();
 }
 
 } // namespace branan::inline BRANAN_BOARD_NS

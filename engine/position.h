@@ -38,9 +38,16 @@ struct StateInfo {
     Move move;                         // the move that led here (MOVE_NONE at the root)
     int16_t captured_king = NO_SQUARE; // where the king was captured, if he was
     GameResult decided;                // king captured / escaped / no attackers, set by make_move
+    int16_t berserker = NO_SQUARE;     // the piece an open berserk chain moves on with
 };
 static_assert(sizeof(StateInfo) == 32 + 2 * sizeof(Bitboard) || BRANAN_BOARD_BITS != 128,
               "StateInfo is copied per ply: keep it to 64 bytes on boards up to 11x11");
+// The key as repetition compares it: without an open chain's berserker
+// (OpenTafl's key holds the board and the side to move).
+inline uint64_t repetition_key(const StateInfo& st) {
+    return st.berserker == NO_SQUARE ? st.key : st.key ^ zobrist::berserker[st.berserker];
+}
+
 class Position {
   public:
     // The start position of the edition.
@@ -61,7 +68,22 @@ class Position {
     const EditionPtr& edition_ptr() const { return edition_; }
     int size() const { return edition_->size; }
 
+    // The piece on s as the rules' tables know it: a commander or knight is
+    // a soldier of its side (see is_special, placed_piece).
     Piece piece_on(Square s) const { return board_[s]; }
+    // OpenTafl's commanders and knights (engine/berserk.h), of either side.
+    Bitboard commanders() const { return commanders_; }
+    Bitboard knights() const { return knights_; }
+    bool is_special(Square s) const { return test(commanders_ | knights_, s); }
+    // The piece on s as placements and the text formats name it.
+    Piece placed_piece(Square s) const;
+    // The whole board as a placement.
+    Placement placement() const;
+    // The square of the piece an open berserk chain must move on with, or
+    // NO_SQUARE: the side to move is still the one that captured.
+    Square berserker() const { return state().berserker; }
+    // The key as repetition compares it: an open chain left out.
+    uint64_t repetition_key() const { return branan::BRANAN_BOARD_NS::repetition_key(state()); }
     Bitboard pieces(Piece p) const { return by_piece_[p]; }
     Bitboard pieces(Side s) const {
         return s == ATTACKERS ? by_piece_[ATTACKER] : by_piece_[DEFENDER] | by_piece_[KING];
@@ -128,9 +150,16 @@ class Position {
     explicit Position(EditionPtr edition, bool);
     const StateInfo& state() const { return history_.back(); }
     void put(Piece p, Square s);
+    // put for a placement's piece, commanders and knights included.
+    void place(Piece p, Square s);
     void remove(Square s);
     void move_piece(Piece p, Square from, Square to);
-    void set_decided(StateInfo& st) const;
+    void set_decided(StateInfo& st, Side mover) const;
+    // make_move and unmake_move for editions with special moves.
+    void make_special_move(Move m);
+    void unmake_special_move();
+    // Removes a captured piece, its key and its special bits.
+    uint64_t capture(Square s);
     // The key of the placement alone (the side to move left out).
     uint64_t board_key() const;
     bool banned_board(Move m) const;
@@ -146,6 +175,10 @@ class Position {
     Square king_ = NO_SQUARE;
     Side side_ = ATTACKERS;
     std::vector<StateInfo> history_;
+    // Special moves only: the commanders and knights, and their bitboards
+    // before each move of history_ (a capture takes them off the board).
+    Bitboard commanders_ = 0, knights_ = 0;
+    std::vector<std::array<Bitboard, 2>> specials_before_;
     // dban: the boards the defenders may not recreate, oldest first, and
     // a count per slot of their keys' low bits, so that most moves are
     // cleared without a scan. Both empty when the rules have no ban. Kept

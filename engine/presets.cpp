@@ -119,6 +119,12 @@ std::vector<Preset> make_presets() {
          "start:/5ttttt5/6ttt6/7t7/7t7/7T7/t5TTT5t/tt3T1T1T3tt/ttttTTTKTTTtttt/tt3T1T1T3tt/"
          "t5TTT5t/7T7/7t7/7t7/6ttt6/5ttttt5/",
          RulesReading::BY_SIDE},
+        // Commanders (c) and a knight (N), jumps, and chains after a capture
+        // (engine/berserk.h).
+        {"opentafl-berserk",
+         "dim:11 name:Berserk surf:n atkf:n tfr:l kj:r ber:c "
+         "start:/3ttttt3/5c5/11/t4T4t/t3NTT3t/tc1TTKTT1ct/t3TTT3t/t4T4t/11/5c5/3ttttt3/",
+         RulesReading::BY_SIDE},
         // Sixteen corner squares: the two squares next to each corner and
         // the one diagonal to it escape too.
         {"alea-evangelii",

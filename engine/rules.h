@@ -89,6 +89,16 @@ enum class RepetitionOutcome : uint8_t {
 // (column ORG).
 enum class RuleCode : uint8_t { OPENTAFL, HNEFATAFL_RS, HNEFATAFL_ORG };
 
+// Jumps (OpenTafl's kj, nj, cj): over one adjacent enemy soldier onto the
+// empty square beyond. NONE n; STANDARD j; CAPTURE c, the jumped piece is
+// taken; RESTRICTED r, only from or onto a throne, corner or fort.
+enum class Jump : uint8_t { NONE, STANDARD, CAPTURE, RESTRICTED };
+
+// Berserk (ber): after a capture the same side moves again with the piece
+// that captured, if it has a capturing move (CAPTURE, c) or any move
+// (MOVE, m) from where it stands.
+enum class Berserk : uint8_t { NONE, CAPTURE, MOVE };
+
 // The kinds of special squares, each with its own lists of who may stop,
 // pass, come back, and to whom it is hostile.
 enum SpecialKind : uint8_t { CORNER, THRONE, ATTACKER_FORT, DEFENDER_FORT, SPECIAL_KINDS };
@@ -135,8 +145,12 @@ struct Rules {
     // spd: the most squares a piece of each kind moves at once (index by
     // Piece), 0 = no limit.
     std::array<int, PIECE_KINDS> speed{};
-    std::vector<Square> camps;        // camp (sorted)
-    PieceSet camp_users = ALL_PIECES; // campu
+    Jump king_jump = Jump::NONE;          // kj
+    Jump knight_jump = Jump::CAPTURE;     // nj
+    Jump commander_jump = Jump::STANDARD; // cj
+    Berserk berserk = Berserk::NONE;      // ber
+    std::vector<Square> camps;            // camp (sorted)
+    PieceSet camp_users = ALL_PIECES;     // campu
     // Start position as an OpenTafl record, rank 1 first.
     std::string start;
 

@@ -75,6 +75,17 @@ constexpr Letter<KingArmed> KING_ARMED[] = {
     {"a", KingArmed::ANVIL_ONLY},
     {"h", KingArmed::HAMMER_ONLY},
 };
+constexpr Letter<Jump> JUMPS[] = {
+    {"n", Jump::NONE},
+    {"j", Jump::STANDARD},
+    {"c", Jump::CAPTURE},
+    {"r", Jump::RESTRICTED},
+};
+constexpr Letter<Berserk> BERSERKS[] = {
+    {"n", Berserk::NONE},
+    {"c", Berserk::CAPTURE},
+    {"m", Berserk::MOVE},
+};
 constexpr Letter<KingStrength> KING_STRENGTHS[] = {
     {"s", KingStrength::STRONG},
     {"w", KingStrength::WEAK},
@@ -388,15 +399,12 @@ std::optional<std::string> print_start(const Rules& r) {
     return r.start;
 }
 
-// OpenTafl's keys for what no edition we play has: accepted only when they
-// say it is absent.
+// OpenTafl's keys for mercenaries and guards, which no game we play has:
+// accepted only when they say the jump is absent.
 Status read_no_jumps(RulesBeingRead&, std::string_view value) {
-    if (value != "n" && !value.empty()) return Error{"jumps are not supported: only n"};
+    if (value != "n" && !value.empty())
+        return Error{"jumps of mercenaries and guards are not supported: only n"};
     return {};
-}
-
-Status read_berserk(RulesBeingRead&, std::string_view) {
-    return Error{"berserk is not supported"};
 }
 
 using SS = SpecialSquares;
@@ -454,14 +462,14 @@ constexpr RulesKey KEYS[] = {
     number<&Rules::draw_ply, 0, 100000, Printed::UNLESS_DEFAULT>("plyd"),
     squares<&Rules::camps, Printed::UNLESS_DEFAULT>("camp"),
     pieces<&Rules::camp_users, Printed::UNLESS_DEFAULT>("campu"),
+    letter<&Rules::king_jump, JUMPS, Printed::UNLESS_DEFAULT>("kj"),
+    letter<&Rules::knight_jump, JUMPS, Printed::UNLESS_DEFAULT>("nj"),
+    letter<&Rules::commander_jump, JUMPS, Printed::UNLESS_DEFAULT>("cj"),
+    letter<&Rules::berserk, BERSERKS, Printed::UNLESS_DEFAULT>("ber"),
     {"start", &read_start, &print_start},
     {"starti", &read_start_top_first, nullptr},
-    {"kj", &read_no_jumps, nullptr},
-    {"nj", &read_no_jumps, nullptr},
-    {"cj", &read_no_jumps, nullptr},
     {"mj", &read_no_jumps, nullptr},
     {"gj", &read_no_jumps, nullptr},
-    {"ber", &read_berserk, nullptr},
 };
 
 } // namespace

@@ -25,10 +25,36 @@ constexpr Side operator~(Side s) {
 
 // Pieces on the board. The values double as indices into per-kind tables
 // (hostility, stop and pass masks), so KIND_* below are the same numbers.
-enum Piece : uint8_t { NO_PIECE = 0, ATTACKER = 1, DEFENDER = 2, KING = 3 };
-constexpr int PIECE_KINDS = 4; // index 0 unused
+// OpenTafl's commanders and knights (its berserk variants) are soldiers of
+// their side with more abilities (engine/berserk.h): a Position keeps them
+// as soldiers on its board and apart in bitboards of their own, and only
+// placements, the text formats and the Zobrist keys name them.
+enum Piece : uint8_t {
+    NO_PIECE = 0,
+    ATTACKER = 1,
+    DEFENDER = 2,
+    KING = 3,
+    ATTACKER_COMMANDER = 4,
+    ATTACKER_KNIGHT = 5,
+    DEFENDER_COMMANDER = 6,
+    DEFENDER_KNIGHT = 7,
+};
+constexpr int PIECE_KINDS = 4; // index 0 unused; the tables' kinds (soldiers and the king)
+constexpr int PLACED_KINDS = 8;
+// The side of a piece; NO_PIECE reads as the defenders. Bit p of the mask
+// is set for the defenders' kinds.
 constexpr Side side_of(Piece p) {
-    return p == ATTACKER ? ATTACKERS : DEFENDERS;
+    return Side((0b11001101u >> p) & 1);
+}
+// The kind the tables know a piece by: commanders and knights are soldiers.
+constexpr Piece base_kind(Piece p) {
+    return p <= KING ? p : p <= ATTACKER_KNIGHT ? ATTACKER : DEFENDER;
+}
+constexpr bool is_commander(Piece p) {
+    return p == ATTACKER_COMMANDER || p == DEFENDER_COMMANDER;
+}
+constexpr bool is_knight(Piece p) {
+    return p == ATTACKER_KNIGHT || p == DEFENDER_KNIGHT;
 }
 
 // A set of piece kinds, bit (1 << Piece).

@@ -4,6 +4,8 @@ namespace branan::zobrist {
 
 uint64_t piece_square[PIECE_KINDS][MAX_BOARD_SQUARES];
 uint64_t side;
+uint64_t special[2][MAX_BOARD_SQUARES];
+uint64_t berserker[MAX_BOARD_SQUARES];
 
 namespace {
 // The keys of boards up to 11x11 come first, in the order they had when
@@ -26,6 +28,10 @@ struct Init {
         side = next();
         for (auto& row : piece_square)
             for (int s = FIRST_SQUARES; s < MAX_BOARD_SQUARES; ++s) row[s] = next();
+        // Drawn last, so that no earlier key changed when they came.
+        for (auto& row : special)
+            for (uint64_t& k : row) k = next();
+        for (uint64_t& k : berserker) k = next();
     }
 } init;
 } // namespace

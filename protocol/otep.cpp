@@ -113,7 +113,7 @@ class OtepLoop {
         auto board = parse_opentafl_placement(game_->size(), record);
         if (!board) return false;
         for (Square s = 0; s < game_->edition().num_squares; ++s)
-            if ((*board)[s] != game_->piece_on(s)) return false;
+            if ((*board)[s] != game_->placed_piece(s)) return false;
         return true;
     }
 
@@ -201,6 +201,21 @@ class OtepLoop {
             resync(to_opentafl_position(*game_), *side);
         }
         follow_clock(*side);
+        // The host asks for each move of a berserk chain in turn: the rest
+        // of the turn the search chose goes out as it is asked for.
+        Move next = MOVE_NONE;
+        {
+            std::lock_guard lock(mutex_);
+            if (!chain_.empty() && game_->berserker() == chain_.front().from() &&
+                is_legal(*game_, chain_.front()) && !rejected_.count(chain_.front().raw()))
+                next = chain_.front();
+            chain_.clear();
+            if (next) {
+                sent_move_ = next;
+                last_turn_.used_ms = 0;
+            }
+        }
+        if (next) return send("move " + move_name(game_->edition(), next));
         // One line: an earlier `analyze` may have asked for more.
         engine_.set_option("MultiPV", "1");
         SearchLimits limits = plan_move_limits(clock_, *side, increment_ms_);
@@ -267,7 +282,7 @@ class OtepLoop {
         stop_search(true);
         if (w.size() < 2) return message("opponent-move: missing moves");
         std::string_view list = w[1];
-        Side to_move = side_of_turn();
+        const Side before = side_of_turn();
         bool in_sync = true;
         int count = 0;
         for (std::string_view text : split(list, '|')) {
@@ -283,7 +298,9 @@ class OtepLoop {
                 }
             }
         }
-        if (count % 2) to_move = ~to_move;
+        // Out of step, the side to move is a guess: a move each, each turn
+        // (a berserk chain, one turn of several, only comes in step).
+        const Side to_move = in_sync ? side_of_turn() : count % 2 ? ~before : before;
         rejected_.clear();
         if (w.size() >= 3 && (!in_sync || !is_game_board(w[2]))) {
             logger().warn("otep: board after the opponent's move differs; resynchronising");
@@ -334,6 +351,7 @@ class OtepLoop {
                 return;
             }
             sent_move_ = best.best;
+            chain_ = best.chain;
             last_turn_.used_ms = std::chrono::duration_cast<std::chrono::milliseconds>(
                                      std::chrono::steady_clock::now() - last_turn_.started)
                                      .count();
@@ -359,11 +377,12 @@ class OtepLoop {
     std::optional<Position> game_;
     OtepClock clock_;
     bool clock_fresh_ = false; // a clock line came since the last play
-    std::set<uint16_t> rejected_;
+    std::set<uint32_t> rejected_;
 
     std::mutex mutex_; // guards what the search callbacks touch
     Mode mode_ = Mode::NONE;
     Move sent_move_;
+    std::vector<Move> chain_; // the rest of the turn after sent_move_ (berserk)
     EditionPtr edition_;
     std::vector<SearchInfo> lines_;
     // Our last turn, to learn the increment the host never sends.

@@ -216,6 +216,8 @@ std::string info_line(const Edition& edition, const SearchInfo& info) {
 std::string bestmove_line(const Edition& edition, const BestMove& best) {
     if (best.best.is_none()) return "bestmove (none)";
     std::string s = "bestmove " + move_name(edition, best.best);
+    // A berserk chain is one turn: its plies joined by '|'.
+    for (Move m : best.chain) s += "|" + move_name(edition, m);
     if (!best.ponder.is_none()) s += " ponder " + move_name(edition, best.ponder);
     return s;
 }

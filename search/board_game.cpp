@@ -54,7 +54,7 @@ class GameOnBoard final : public BoardGame {
         keys_.clear();
         windows_.clear();
         for (const StateInfo& st : pos_.states()) {
-            keys_.push_back(st.key);
+            keys_.push_back(repetition_key(st));
             windows_.push_back(st.repetition_window);
         }
     }

@@ -26,6 +26,42 @@ constexpr int64_t MAX_THREADS = 512;
 constexpr int64_t MAX_MULTIPV = 256;
 constexpr int64_t MAX_MOVE_OVERHEAD_MS = 10000;
 
+// The rest of the turn after `rm`'s move when it opens a berserk chain
+// (engine/berserk.h): the principal variation while the chain stays open,
+// then, where the search's line stops inside the chain (at its horizon),
+// the continuation the evaluation likes best. Sets the move to ponder on
+// after the turn.
+void complete_chain(const Position& root, const RootMove& rm, const EvalParams& params,
+                    BestMove& best) {
+    Position pos = root;
+    pos.make_move(rm.move);
+    const bool pv_ok = !rm.pv.empty() && rm.pv[0] == rm.move;
+    size_t i = 1;
+    while (pos.berserker() != NO_SQUARE) {
+        Move next = MOVE_NONE;
+        if (pv_ok && i < rm.pv.size() && is_legal(pos, rm.pv[i])) {
+            next = rm.pv[i++];
+        } else {
+            i = rm.pv.size();
+            const Side us = pos.side_to_move();
+            Value top = -VALUE_INFINITE;
+            MoveList list;
+            generate_moves(pos, list);
+            for (Move m : list) {
+                pos.make_move(m);
+                const Value v =
+                    pos.side_to_move() == us ? evaluate(pos, params) : -evaluate(pos, params);
+                pos.unmake_move();
+                if (v > top) top = v, next = m;
+            }
+        }
+        assert(next);
+        best.chain.push_back(next);
+        pos.make_move(next);
+    }
+    best.ponder = pv_ok && i < rm.pv.size() ? rm.pv[i] : MOVE_NONE;
+}
+
 RootMove make_root_move(Move m) {
     RootMove rm;
     rm.move = m;
@@ -223,9 +259,13 @@ Status Engine::set_position(std::string_view tfen, const std::vector<std::string
         p.emplace(std::move(*parsed));
     }
     for (size_t i = 0; i < moves.size(); ++i) {
-        auto m = parse_legal_move(*p, moves[i]);
-        if (!m) return Error{"move " + std::to_string(i + 1) + " '" + moves[i] + "': " + m.error()};
-        p->make_move(*m);
+        // A berserk chain may come as one turn, its plies joined by '|'.
+        for (std::string_view ply : split(moves[i], '|')) {
+            auto m = parse_legal_move(*p, ply);
+            if (!m)
+                return Error{"move " + std::to_string(i + 1) + " '" + moves[i] + "': " + m.error()};
+            p->make_move(*m);
+        }
     }
     return set_position(*p);
 }
@@ -379,7 +419,9 @@ void Engine::Impl::main_search() {
                 chosen = w.get();
         const RootMove& rm = chosen->root_moves[0];
         best.best = rm.move;
-        if (rm.pv.size() > 1 && rm.pv[0] == rm.move) {
+        if (edition->rules.berserk != Berserk::NONE) {
+            complete_chain(*pos, rm, params, best);
+        } else if (rm.pv.size() > 1 && rm.pv[0] == rm.move) {
             best.ponder = rm.pv[1];
         } else {
             best.ponder = board->table_reply(tt, rm.move);

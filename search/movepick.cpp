@@ -36,6 +36,13 @@ static_assert(MAX_SIZE <= 32);
 
 } // namespace
 
+inline int32_t MovePicker::quiet_rank(Move m, bool king) const {
+    if (king) return RANK_KING_MOVE + history_rank(history_[hist_index(m)]);
+    if (m == killers_[0]) return 2 * RANK_KILLER;
+    if (m == killers_[1]) return RANK_KILLER;
+    return history_rank(history_[hist_index(m)]);
+}
+
 MovePicker::MovePicker(const Position& pos, Move tt_move, const Move* killers,
                        const int16_t* history, bool staged)
     : pos_(pos), kind_(PickKind::MAIN), stage_(Stage::TT_MOVE), tt_move_(tt_move),
@@ -54,7 +61,9 @@ Move MovePicker::generate(bool& quiet) {
             if (is_legal(pos_, tt_move_)) {
                 tt_move_legal_ = true;
                 tt_last_ = true;
-                quiet = tafl::move_effect(pos_, tt_move_).captures == 0;
+                quiet = pos_.edition().special_moves
+                            ? !berserk::move_captures(pos_, tt_move_)
+                            : tafl::move_effect(pos_, tt_move_).captures == 0;
                 return tt_move_;
             }
         }
@@ -79,7 +88,8 @@ Move MovePicker::generate(bool& quiet) {
 bool MovePicker::start_staged() {
     staged_ready_ = true;
     const Position& pos = pos_;
-    if (pos.ban_applies() || pos.decided().over()) return false;
+    // With special moves (engine/berserk.h) the capture maps do not hold.
+    if (pos.edition().special_moves || pos.ban_applies() || pos.decided().over()) return false;
     const Edition& v = pos.edition();
     const Side us = pos.side_to_move();
     cap_ = tafl::capture_squares(pos, us);
@@ -207,6 +217,7 @@ void MovePicker::generate_rest() {
 // table move's or a killer's piece, has only quiet moves ranked by history:
 // those are listed without a test per move.
 void MovePicker::generate_main() {
+    if (pos_.edition().special_moves) return generate_special();
     const Position& pos = pos_;
     const Edition& v = pos.edition();
     const bool king_hammer = v.king_hammer;
@@ -218,18 +229,10 @@ void MovePicker::generate_main() {
         if (m == tt) return;
         const bool king = p == KING;
         const bool capture = (!king || king_hammer) && test(cap.one, m.to());
-        int32_t r;
-        if (capture)
-            r = RANK_CAPTURE + (int32_t(test(cap.two, m.to())) << CLASS_SHIFT);
-        else if (king)
-            r = RANK_KING_MOVE + history_rank(history_[hist_index(m)]);
-        else if (m == k0)
-            r = 2 * RANK_KILLER;
-        else if (m == k1)
-            r = RANK_KILLER;
-        else
-            r = history_rank(history_[hist_index(m)]);
-        add(m, r, !capture);
+        add(m,
+            capture ? RANK_CAPTURE + (int32_t(test(cap.two, m.to())) << CLASS_SHIFT)
+                    : quiet_rank(m, king),
+            !capture);
     };
     if (pos.ban_applies()) {
         for_each_legal_move(pos, add_ranked);
@@ -273,7 +276,21 @@ void MovePicker::generate_main() {
     });
 }
 
+// With special moves (engine/berserk.h) the capture maps do not hold:
+// whether a move captures is asked of each move.
+void MovePicker::generate_special() {
+    const Move tt = tt_move_legal_ ? tt_move_ : MOVE_NONE;
+    const bool main = kind_ == PickKind::MAIN;
+    for_each_legal_move(pos_, [&](Move m, Piece p) {
+        if (m == tt) return;
+        const bool capture = berserk::move_captures(pos_, m);
+        if (!main && !capture) return;
+        add(m, capture ? RANK_CAPTURE : quiet_rank(m, p == KING), !capture);
+    });
+}
+
 void MovePicker::generate_quiescence() {
+    if (pos_.edition().special_moves) return generate_special();
     const Side us = pos_.side_to_move();
     switch (kind_) {
     case PickKind::CAPTURES: {

@@ -139,6 +139,10 @@ class MovePicker {
 
     // The table move, a staged move, or the generation and the first pick.
     Move generate(bool& quiet);
+    // A quiet move's rank: the king's moves first, then the killers, then
+    // the history.
+    int32_t quiet_rank(Move m, bool king) const;
+    void generate_special();
     void generate_main();
     void generate_quiescence();
 

@@ -13,7 +13,8 @@ namespace branan::inline BRANAN_BOARD_NS {
 Worker::Worker(SearchContext& ctx, int id, const Position& root,
                const std::vector<uint64_t>& game_keys, const std::vector<int>& game_windows,
                History& history)
-    : ctx_(ctx), id_(id), pos_(root), rules_(root.edition().rules), history_(history) {
+    : ctx_(ctx), id_(id), pos_(root), rules_(root.edition().rules),
+      tactics_(!root.edition().special_moves), history_(history) {
     keys_ = game_keys;
     windows_ = game_windows;
     root_idx_ = idx_ = int(keys_.size()) - 1;
@@ -32,7 +33,7 @@ void Worker::do_move(Move m) {
     pos_.make_move(m);
     if (pos_.key() != quiet_key) ctx_.tt->prefetch(pos_.key());
     ++idx_;
-    keys_[idx_] = pos_.key();
+    keys_[idx_] = pos_.repetition_key();
     windows_[idx_] = pos_.plies_since_capture() == 0 ? 0 : windows_[idx_ - 1] + 1;
 }
 void Worker::undo_move() {
@@ -52,11 +53,14 @@ void Worker::undo_null() {
 
 Value Worker::path_rules(int ply) const {
     const Rules& r = rules_;
-    if (r.repetition != RepetitionOutcome::IGNORED && windows_[idx_] >= 4) {
+    if (r.repetition != RepetitionOutcome::IGNORED && windows_[idx_] >= 4 &&
+        pos_.berserker() == NO_SQUARE) {
         const uint64_t key = keys_[idx_];
         const int reach = repetition_reach(r, windows_[idx_]);
         int count = 1;
-        for (int back = 4; back <= reach && back <= idx_; back += 2)
+        // A chain keeps the side to move: every ply may repeat a position.
+        const int step = tactics_ ? 2 : 1;
+        for (int back = 2 * step; back <= reach && back <= idx_; back += step)
             if (keys_[idx_ - back] == key && ++count >= r.repetition_count) break;
         if (count >= r.repetition_count)
             return end_value(repetition_winner(r.repetition, ~pos_.side_to_move()), ply);
@@ -146,8 +150,10 @@ constexpr int QPLY_THREAT_MAX = 6;
 // The move picker lists the captures, king moves and killers first (most
 // nodes are cut before the rest is wanted) where the rest's history cannot
 // change meanwhile: below depth 3 the only nodes of the same side under a
-// node are quiescence nodes, which keep no history. A speed-up only: the
-// order is the same at every depth.
+// node are quiescence nodes, which keep no history. Not with special moves
+// (Berserk), where a chain's next move is the same side's at one ply less
+// (and the capture maps do not hold). A speed-up only: the order is the
+// same at every depth.
 constexpr int STAGED_MAX_DEPTH = 2;
 // On boards below 11x11 (30 to 60 moves a node) it was slower: Brandubh
 // -4.7 %, Tablut -2 % in nodes per second, for 2.6 % and 3.9 % fewer
@@ -191,6 +197,17 @@ bool Worker::enter_node(int ply, bool pv_node) {
     return true;
 }
 
+Value Worker::child(Side us, Value alpha, Value beta, int depth, int ply, bool pv_node,
+                    bool cut_node) {
+    if (pos_.side_to_move() == us) return search(alpha, beta, depth, ply, pv_node, cut_node);
+    return -search(-beta, -alpha, depth, ply, pv_node, cut_node);
+}
+
+Value Worker::qchild(Side us, Value alpha, Value beta, int ply, int qply, bool pv_node) {
+    if (pos_.side_to_move() == us) return qsearch(alpha, beta, ply, qply, pv_node);
+    return -qsearch(-beta, -alpha, ply, qply, pv_node);
+}
+
 Value Worker::qsearch(Value alpha, Value beta, int ply, int qply, bool pv_node) {
     if (!enter_node(ply, pv_node)) return VALUE_ZERO;
     if (pos_.decided().over()) return end_value(pos_.decided().winner, ply);
@@ -199,14 +216,15 @@ Value Worker::qsearch(Value alpha, Value beta, int ply, int qply, bool pv_node) 
     if (ply >= MAX_PLY - 4) return evaluate(pos_, *ctx_.params);
 
     const Side us = pos_.side_to_move();
-    bool threatened;
+    bool threatened = false;
     Bitboard block = 0;
     // A draw by a limit before the escape the next move cannot stop.
     const bool draw_limit_near =
         (rules_.no_capture_limit > 0 &&
          pos_.plies_since_capture() + 1 >= rules_.no_capture_limit) ||
         (rules_.draw_ply > 0 && pos_.plies_played() + 2 >= rules_.draw_ply);
-    if (us == DEFENDERS) {
+    if (!tactics_) {
+    } else if (us == DEFENDERS) {
         if (tafl::king_escapes(pos_)) return mate_in(ply + 1);
         threatened = tafl::king_capture_threat(pos_);
     } else {
@@ -261,7 +279,7 @@ Value Worker::qsearch(Value alpha, Value beta, int ply, int qply, bool pv_node) 
     for (Move m; (m = picker.next(quiet));) {
         ++tried;
         do_move(m);
-        const Value v = -qsearch(-beta, -alpha, ply + 1, qply + 1, pv_node);
+        const Value v = qchild(us, alpha, beta, ply + 1, qply + 1, pv_node);
         undo_move();
         if (ctx_.stop.load(std::memory_order_relaxed)) return VALUE_ZERO;
         if (v > best) {
@@ -324,8 +342,9 @@ Value Worker::search(Value alpha, Value beta, int depth, int ply, bool pv_node, 
 
     // A win on this move.
     const Side us = pos_.side_to_move();
-    bool threatened;
-    if (us == DEFENDERS) {
+    bool threatened = false;
+    if (!tactics_) {
+    } else if (us == DEFENDERS) {
         if (tafl::king_escapes(pos_)) return mate_in(ply + 1);
         threatened = tafl::king_capture_threat(pos_);
     } else {
@@ -351,7 +370,8 @@ Value Worker::search(Value alpha, Value beta, int depth, int ply, bool pv_node, 
 
     // Null move.
     if (tune.null_move && !pv_node && !threatened && depth >= NULL_MOVE_DEPTH &&
-        static_eval >= beta && !is_win_score(beta) && ply > 0 && !pos_.last_move().is_none()) {
+        static_eval >= beta && !is_win_score(beta) && ply > 0 && !pos_.last_move().is_none() &&
+        pos_.berserker() == NO_SQUARE) {
         const int r = NULL_MOVE_R + depth / NULL_MOVE_R_DIV;
         do_null();
         Value v = -search(-beta, -beta + 1, depth - 1 - r, ply + 1, false, !cut_node);
@@ -375,7 +395,7 @@ Value Worker::search(Value alpha, Value beta, int depth, int ply, bool pv_node, 
         Value v;
         const int new_depth = depth - 1;
         if (searched == 1) {
-            v = -search(-beta, -alpha, new_depth, ply + 1, pv_node, false);
+            v = child(us, alpha, beta, new_depth, ply + 1, pv_node, false);
         } else {
             int r = 0;
             if (tune.lmr && depth >= LMR_DEPTH && is_quiet && !escape_threat &&
@@ -385,11 +405,11 @@ Value Worker::search(Value alpha, Value beta, int depth, int ply, bool pv_node, 
                 if (cut_node) r += 1;
                 r = std::clamp(r, 0, new_depth - 1);
             }
-            v = -search(-alpha - 1, -alpha, new_depth - r, ply + 1, false, true);
+            v = child(us, alpha, alpha + 1, new_depth - r, ply + 1, false, true);
             if (r > 0 && v > alpha)
-                v = -search(-alpha - 1, -alpha, new_depth, ply + 1, false, !cut_node);
+                v = child(us, alpha, alpha + 1, new_depth, ply + 1, false, !cut_node);
             if (pv_node && v > alpha && v < beta)
-                v = -search(-beta, -alpha, new_depth, ply + 1, true, false);
+                v = child(us, alpha, beta, new_depth, ply + 1, true, false);
         }
         undo_move();
         if (ctx_.stop.load(std::memory_order_relaxed)) {
@@ -411,7 +431,7 @@ Value Worker::search(Value alpha, Value beta, int depth, int ply, bool pv_node, 
     };
 
     MovePicker picker(pos_, tt_move, stack_[ply].killers, history_.butterfly[us],
-                      depth <= STAGED_MAX_DEPTH && pos_.size() >= STAGED_MIN_SIZE);
+                      tactics_ && depth <= STAGED_MAX_DEPTH && pos_.size() >= STAGED_MIN_SIZE);
     int yielded = 0;
     bool quiet;
     for (Move m; (m = picker.next(quiet));) {
@@ -421,7 +441,8 @@ Value Worker::search(Value alpha, Value beta, int depth, int ply, bool pv_node, 
         // A defenders' move after which the king would see an escape square
         // is searched like a capture, neither reduced nor pruned: an escape
         // race must not fall beyond the horizon (issue 22).
-        const bool escape_threat = quiet && us == DEFENDERS && tafl::move_threatens_escape(pos_, m);
+        const bool escape_threat =
+            quiet && us == DEFENDERS && tactics_ && tafl::move_threatens_escape(pos_, m);
         // Futility and late-move pruning of quiet moves near the leaves.
         // Nothing a skip leaves behind changes what decides them, so once
         // every move left is quiet, every move left is skipped too; but for
@@ -434,8 +455,8 @@ Value Worker::search(Value alpha, Value beta, int depth, int ply, bool pv_node, 
                 (tune.lmp && depth <= LMP_DEPTH &&
                  searched >= LMP_BASE + LMP_PER_DEPTH2 * depth * depth)) {
                 if (picker.quiet_from_here(quiet) &&
-                    (us == ATTACKERS ||
-                     (pos_.piece_on(m.from()) != KING && !tafl::escape_discoverers(pos_))))
+                    (us == ATTACKERS || (tactics_ && pos_.piece_on(m.from()) != KING &&
+                                         !tafl::escape_discoverers(pos_))))
                     break;
                 continue;
             }
@@ -472,15 +493,16 @@ Value Worker::root_search(int pv_idx, Value alpha, Value beta, int depth) {
     pv_len_[0] = 0;
     stack_[2].killers[0] = stack_[2].killers[1] = MOVE_NONE;
     const int n = int(root_moves.size());
+    const Side us = pos_.side_to_move();
     for (int i = pv_idx; i < n; ++i) {
         const Move m = root_moves[i].move;
         do_move(m);
         Value v;
         if (i == pv_idx) {
-            v = -search(-beta, -alpha, depth - 1, 1, true, false);
+            v = child(us, alpha, beta, depth - 1, 1, true, false);
         } else {
-            v = -search(-alpha - 1, -alpha, depth - 1, 1, false, true);
-            if (v > alpha && v < beta) v = -search(-beta, -alpha, depth - 1, 1, true, false);
+            v = child(us, alpha, alpha + 1, depth - 1, 1, false, true);
+            if (v > alpha && v < beta) v = child(us, alpha, beta, depth - 1, 1, true, false);
         }
         undo_move();
         if (ctx_.stop.load(std::memory_order_relaxed)) return best;

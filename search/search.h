@@ -38,6 +38,11 @@ class Worker final : public SearchThread {
     Value end_value(Winner w, int ply) const;
     bool enter_node(int ply, bool pv_node);
     Value qsearch(Value alpha, Value beta, int ply, int qply, bool pv_node);
+    // The value after a move, for `us`, the side that made it: the child's
+    // own value negated when the turn passed, as it is when a berserk chain
+    // (engine/berserk.h) keeps the move with `us`.
+    Value child(Side us, Value alpha, Value beta, int depth, int ply, bool pv_node, bool cut_node);
+    Value qchild(Side us, Value alpha, Value beta, int ply, int qply, bool pv_node);
     // Game-end rules that depend on the path (repetition, no-capture limit):
     // VALUE_NONE when none applies.
     Value path_rules(int ply) const;
@@ -53,6 +58,9 @@ class Worker final : public SearchThread {
     int id_;
     Position pos_;
     const Rules& rules_;
+    // Whether the tactical reads of search/tafl.h hold: not with special
+    // moves, where jumps, commanders' captures and chains escape them.
+    const bool tactics_;
     History& history_;
     std::vector<uint64_t> keys_;
     std::vector<int> windows_;

@@ -49,6 +49,9 @@ struct SearchInfo {
 struct BestMove {
     Move best;   // MOVE_NONE when the side to move has no move
     Move ponder; // may be MOVE_NONE
+    // The rest of the turn when `best` opens a berserk chain: the moves the
+    // same side makes after it (engine/berserk.h), each legal in turn.
+    std::vector<Move> chain;
 };
 
 } // namespace branan

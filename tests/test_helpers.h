@@ -226,8 +226,9 @@ T pick_by_weight(const std::vector<T>& list, const std::vector<double>& weight, 
 inline std::string model_board_of(const Position& pos) {
     std::string out;
     for (int s = 0; s < pos.size() * pos.size(); ++s) {
-        const Piece p = pos.piece_on(s);
-        out += p == ATTACKER ? 't' : p == DEFENDER ? 'T' : p == KING ? 'K' : '.';
+        // The models' letters: t c n attackers, T C N K defenders, '.' empty.
+        static constexpr char LETTERS[] = ".tTKcnCN";
+        out += LETTERS[pos.placed_piece(s)];
     }
     return out;
 }

@@ -2,7 +2,9 @@
 // Evangelii 19x19, and hnefatafl.org's 13x13. Perft from the references
 // (../shared/OTN.md "Perft from OpenTafl's own classes", ../shared/
 // HNEFATAFL.md 3.3), counted by the engine on the board width it searches
-// with; whole games over OTEP with the strings OpenTafl sends.
+// with; whole games over OTEP with the strings OpenTafl sends; branan-match
+// end to end on each, and on Berserk with an OTEP engine (chains over both
+// protocols).
 
 #include <catch2/catch.hpp>
 
@@ -16,8 +18,10 @@
 #include "board.h"
 #include "engine.h"
 #include "match/match.h"
+#include "match_checks.h"
 #include "movegen.h"
 #include "notation.h"
+#include "otep_turns.h"
 #include "pipe_host.h"
 #include "rules.h"
 #include "tune/extract.h"
@@ -96,14 +100,7 @@ TEST_CASE("large boards: OpenTafl's strings get whole games over OTEP", "[large]
         std::mt19937 rng(13);
         for (int ply = 0; ply < 24 && !pos.result().over(); ++ply) {
             if (pos.side_to_move() == DEFENDERS) {
-                host.send("play defenders");
-                const std::string line = host.read_reply();
-                INFO("engine said '" << line << "'");
-                REQUIRE(line.rfind("move ", 0) == 0);
-                auto m = parse_legal_move(pos, line.substr(5));
-                REQUIRE(m.ok());
-                pos.make_move(*m);
-                if (!pos.result().over()) host.send("move " + to_opentafl_position(pos));
+                testutil::otep_engine_move(host, pos);
             } else {
                 MoveList list;
                 generate_moves(pos, list);
@@ -121,60 +118,72 @@ TEST_CASE("large boards: OpenTafl's strings get whole games over OTEP", "[large]
     }
 }
 
-TEST_CASE("large boards: branan-match plays each preset end to end and extract replays it",
-          "[large][match]") {
+namespace {
+
+// branan-match plays two games of a preset, `b` over `b_proto`, from random
+// openings: none ends by a fault, and extract replays both records.
+void check_match_end_to_end(const std::string& preset, const std::string& b_proto) {
     const std::string branan = BRANAN_BINARY;
     REQUIRE(access(branan.c_str(), X_OK) == 0);
+    INFO(preset);
+    const std::filesystem::path dir = std::filesystem::temp_directory_path() /
+                                      ("branan-large-" + std::to_string(getpid()) + "-" + preset);
+    std::filesystem::remove_all(dir);
+    match::EngineConfig a;
+    a.name = "a";
+    a.cmd = branan;
+    std::string err;
+    a.tc = *match::parse_time_control("st=5", err);
+    a.tc.nodes = 400;
+    match::EngineConfig b = a;
+    b.name = "b";
+    b.proto = b_proto;
+    if (b_proto != "uci") {
+        // An OTEP engine thinks by the clock: a short one.
+        b.args = {"--protocol", b_proto};
+        b.tc = *match::parse_time_control("st=0.2", err);
+    }
+    match::MatchConfig c;
+    c.engines = {a, b};
+    c.games = 2;
+    c.repeat = true;
+    c.preset = preset;
+    c.max_plies = 80;
+    c.time_margin_ms = 2000;
+    c.handshake_ms = 5000;
+    c.out_dir = dir.string();
+    c.openings.kind = match::OpeningSource::Kind::RANDOM;
+    c.openings.plies = 2;
+    c.openings.depth = 1;
+    std::ostringstream out;
+    const match::MatchResult r = match::run_match(c, out, false);
+    INFO(out.str());
+    REQUIRE(r.ok);
+    CHECK(r.games_played == 2);
+    for (const match::GameSummary& g : r.games) testutil::check_no_fault(g);
+    tune::ExtractOptions o;
+    o.skip_opening = 0;
+    tune::Extractor x(o);
+    const Status st = x.add_path(dir.string());
+    INFO(st.error());
+    CHECK(st.ok());
+    CHECK(x.stats().games == 2);
+    CHECK(x.stats().plies > 0);
+    std::filesystem::remove_all(dir);
+}
+
+} // namespace
+
+TEST_CASE("large boards: branan-match plays each preset end to end and extract replays it",
+          "[large][match]") {
     for (const Preset& p : presets()) {
         auto rules = preset_rules(p.name);
         REQUIRE(rules.ok());
-        if (rules->size <= 11) continue;
-        INFO(p.name);
-        const std::filesystem::path dir =
-            std::filesystem::temp_directory_path() /
-            ("branan-large-" + std::to_string(getpid()) + "-" + p.name);
-        std::filesystem::remove_all(dir);
-        match::EngineConfig a;
-        a.name = "a";
-        a.cmd = branan;
-        std::string err;
-        a.tc = *match::parse_time_control("st=5", err);
-        a.tc.nodes = 400;
-        match::EngineConfig b = a;
-        b.name = "b";
-        match::MatchConfig c;
-        c.engines = {a, b};
-        c.games = 2;
-        c.repeat = true;
-        c.preset = p.name;
-        c.max_plies = 80;
-        c.time_margin_ms = 2000;
-        c.handshake_ms = 5000;
-        c.out_dir = dir.string();
-        c.openings.kind = match::OpeningSource::Kind::RANDOM;
-        c.openings.plies = 2;
-        c.openings.depth = 1;
-        std::ostringstream out;
-        const match::MatchResult r = match::run_match(c, out, false);
-        INFO(out.str());
-        REQUIRE(r.ok);
-        CHECK(r.games_played == 2);
-        for (const match::GameSummary& g : r.games) {
-            INFO(g.detail);
-            CHECK(g.reason != "illegal-move");
-            CHECK(g.reason != "malformed");
-            CHECK(g.reason != "crash");
-            CHECK(g.reason != "no-answer");
-            CHECK(g.reason != "time-forfeit");
-        }
-        tune::ExtractOptions o;
-        o.skip_opening = 0;
-        tune::Extractor x(o);
-        const Status st = x.add_path(dir.string());
-        INFO(st.error());
-        CHECK(st.ok());
-        CHECK(x.stats().games == 2);
-        CHECK(x.stats().plies > 0);
-        std::filesystem::remove_all(dir);
+        if (rules->size > 11) check_match_end_to_end(p.name, "uci");
     }
+}
+
+TEST_CASE("berserk: branan-match plays it end to end, UCI against OTEP, and extract replays it",
+          "[berserk][match]") {
+    check_match_end_to_end("opentafl-berserk", "otep");
 }

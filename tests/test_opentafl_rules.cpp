@@ -261,8 +261,12 @@ TEST_CASE("otn unsupported keys are refused naming the key", "[opentafl]") {
     CHECK_THAT(rules_error("dim:20 start:/20/20/20/20/20/20/20/20/20/20/20/20/20/20/20/20/20/20/"
                            "20/20/"),
                Catch::Contains("dim:20"));
+    // A commander with OpenTafl's default encirclement: refused together.
     CHECK_THAT(rules_error("dim:7 start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3c3/"),
-               Catch::Contains("special piece"));
+               Catch::Contains("commanders") && Catch::Contains("surf"));
+    CHECK_THAT(rules_error("dim:7 surf:n start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3m3/"),
+               Catch::Contains("mercenaries"));
+    CHECK_THAT(rules_error("dim:7 mj:j " + START7), Catch::Contains("mercenaries"));
     CHECK(rules_error("dim:9 name:Tablut esc:e atkf:y ks:c nj:n cor: cenp:tcnkTCNK cens: cenh: "
                       "cenhe:tcnkTCNK linc:y "
                       "start:/3ttt3/4t4/4T4/t3T3t/ttTTKTTtt/t3T3t/4T4/4t4/3ttt3/")

@@ -114,6 +114,11 @@ namespace {
 
 std::mutex debug_mutex;
 
+// The most plies an opponent's turn sent as one `opponent-move` may have: a
+// berserk chain captures at each ply but its last, so its length is bounded
+// by the pieces; more new plies than this are sent as a position instead.
+constexpr int MAX_CHAIN_PLIES = 64;
+
 std::vector<std::string> words(const std::string& line) {
     std::vector<std::string> out;
     std::istringstream in(line);
@@ -360,8 +365,14 @@ class OtepAdapter : public ProcessAdapter {
         TurnReply reply;
         request_ = &r;
         bool sent = true;
-        if (known_moves_ >= 0 && int(r.moves.size()) == known_moves_ + 1) {
-            sent = send("opponent-move " + r.move_records.back() + " " + r.position_opentafl);
+        const int known = known_moves_, now = int(r.moves.size());
+        if (known >= 0 && now == known) {
+            // Our own berserk chain goes on: the engine knows the board.
+        } else if (known >= 0 && now > known && now - known <= MAX_CHAIN_PLIES) {
+            // The opponent's turn, a chain's plies joined by '|'.
+            std::string turn;
+            for (int i = known; i < now; ++i) turn += (turn.empty() ? "" : "|") + r.move_records[i];
+            sent = send("opponent-move " + turn + " " + r.position_opentafl);
         } else {
             sent = send_position();
         }

@@ -2,6 +2,7 @@
 
 #include "movegen.h"
 #include "notation.h"
+#include "text.h"
 
 namespace branan::match {
 
@@ -170,27 +171,44 @@ GameOutcome play_game(const GameConfig& config, EngineAdapter* const players[2],
                           who + " moved after its time ran out (" +
                               std::to_string(reply.elapsed_ms) + " ms of " +
                               std::to_string(allowed) + ")");
-        auto parsed = parse_move(v, reply.move);
-        if (!parsed)
-            return finish(winner_of(~us), "malformed",
-                          who + " sent a malformed move '" + reply.move + "': " + parsed.error());
-        auto legal = parse_legal_move(pos, reply.move);
-        if (!legal)
-            return finish(winner_of(~us), "illegal-move",
-                          who + " played an illegal move '" + reply.move + "': " + legal.error());
+        // A berserk chain may come whole, its plies joined by '|'; each must
+        // be legal after the ones before it. An unfinished chain is asked
+        // for again, the same side to move.
+        std::vector<Move> turn;
+        {
+            Position after = pos;
+            for (std::string_view text : split(reply.move, '|')) {
+                auto parsed = parse_move(v, text);
+                if (!parsed)
+                    return finish(winner_of(~us), "malformed",
+                                  who + " sent a malformed move '" + reply.move +
+                                      "': " + parsed.error());
+                auto legal = after.side_to_move() == us
+                                 ? parse_legal_move(after, text)
+                                 : Result<Move>(Error{"the turn is over before it"});
+                if (!legal)
+                    return finish(winner_of(~us), "illegal-move",
+                                  who + " played an illegal move '" + reply.move +
+                                      "': " + legal.error());
+                turn.push_back(*legal);
+                after.make_move(*legal);
+            }
+        }
 
-        // The move stands.
-        Move m = *legal;
-        PlyRecord ply;
-        ply.side = us;
-        ply.record = move_record(pos, m);
-        ply.ms = reply.elapsed_ms;
-        ply.score_cp = reply.score_cp;
-        moves.push_back(move_name(v, m));
-        records.push_back(ply.record);
-        out.plies.push_back(ply);
-        pos.make_move(m);
-        ++plies;
+        // The turn stands.
+        for (size_t i = 0; i < turn.size(); ++i) {
+            const Move m = turn[i];
+            PlyRecord ply;
+            ply.side = us;
+            ply.record = move_record(pos, m);
+            ply.ms = i == 0 ? reply.elapsed_ms : 0;
+            ply.score_cp = reply.score_cp;
+            moves.push_back(move_name(v, m));
+            records.push_back(ply.record);
+            out.plies.push_back(ply);
+            pos.make_move(m);
+            ++plies;
+        }
         if (t.movetime_ms <= 0) {
             clock[us] -= reply.elapsed_ms;
             clock[us] += t.inc_ms;

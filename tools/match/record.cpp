@@ -66,7 +66,10 @@ std::optional<RecordParts> split_record(std::string_view text) {
     RecordParts r;
     std::string_view rest = text;
     auto from = take_square_text(rest);
-    if (!from || rest.empty() || rest[0] != '-') return std::nullopt;
+    // '-' a move, '^' a jump, '=' a berserk chain's later move, '^=' both.
+    if (!from || rest.empty() || std::string_view("-^=").find(rest[0]) == std::string_view::npos)
+        return std::nullopt;
+    if (rest[0] == '^' && rest.size() > 1 && rest[1] == '=') rest.remove_prefix(1);
     rest.remove_prefix(1);
     auto to = take_square_text(rest);
     if (!to) return std::nullopt;
