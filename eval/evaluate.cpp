@@ -113,13 +113,29 @@ struct Geo {
         return gen;
     }
 
+    // fill_up<1>(gen, pro & not_file_a), by carries where the board is one
+    // integer: adding gen to y (the squares a slide may cross, and gen)
+    // carries each generator's bit up its run of y and out at the first
+    // square past it, clearing the run: the bits of y that the sum clears
+    // are the slides. No carry crosses into the next rank: file a squares
+    // are not in y unless they are generators, whose own slides are the
+    // same whether a carry arrives or not.
+    static B fill_east(B gen, B pro) {
+        if constexpr (std::is_same_v<B, uint64_t> || std::is_same_v<B, unsigned __int128>) {
+            const B y = (pro & not_file_a) | gen;
+            return gen | (y & ~(y + gen));
+        } else {
+            return fill_up<1>(gen, pro & not_file_a);
+        }
+    }
+
     // Rook slides: every square reachable from some square of `gen` by
     // sliding in one direction over squares of `pro` (gen itself included;
     // gen need not be in pro), plus the squares of `extra` just past the end
     // of each slide (squares a piece may stop on but not pass over).
     // The same, one set per direction (east, west, north, south).
     static void slide_reach_dirs(B gen, B pro, B extra, B out[4]) {
-        out[0] = fill_up<1>(gen, pro & not_file_a);
+        out[0] = fill_east(gen, pro);
         out[1] = fill_down<1>(gen, pro & not_file_last);
         out[2] = fill_up<N>(gen, pro);
         out[3] = fill_down<N>(gen, pro);

@@ -5,6 +5,8 @@
 // which squares block his way out. All are read from the Edition's masks,
 // like make_move, without making the move.
 
+#include <bit>
+
 #include "capture.h"
 #include "movegen.h"
 
@@ -93,25 +95,30 @@ inline Bitboard escape_paths(const Position& pos, Bitboard escapes) {
     return paths;
 }
 
-// Calls f(Move) for every legal move of `side` to the empty square t.
+// Calls f(Move) for every legal move of `side` to the empty square t: the
+// first piece met going north, east, south and west (found from the lines'
+// occupancies, not square by square), when it is of `side` and its own
+// masks let it stop on t (a piece in a camp, or with a speed limit, moves
+// otherwise than the squares alone say).
 template <typename F>
 inline void for_each_move_to(const Position& pos, Square t, Side side, F&& f) {
     const Edition& v = pos.edition();
-    for (int d = 0; d < 4; ++d) {
-        Square s = v.neighbour[t][d];
-        while (s != NO_SQUARE && pos.piece_on(s) == NO_PIECE) s = v.neighbour[s][d];
-        if (s == NO_SQUARE) continue;
+    const int file = v.file[t], rank = v.rank[t];
+    const unsigned rank_occ = pos.rank_occupancy(rank), file_occ = pos.file_occupancy(file);
+    auto from = [&](Square s, bool along_rank) {
         const Piece p = pos.piece_on(s);
-        if (side_of(p) != side) continue;
-        // The piece's own masks decide (a piece in a camp, or with a speed
-        // limit, moves otherwise than the squares alone say).
-        const bool same_rank = v.rank[s] == v.rank[t];
-        const unsigned targets =
-            same_rank ? line_moves(v.file[s], pos.rank_occupancy(v.rank[s]), v.rank_masks[p][s])
-                      : line_moves(v.rank[s], pos.file_occupancy(v.file[s]), v.file_masks[p][s]);
-        if (!((targets >> (same_rank ? v.file[t] : v.rank[t])) & 1)) continue;
-        f(Move(s, t));
-    }
+        if (side_of(p) != side) return;
+        const unsigned targets = along_rank ? line_moves(v.file[s], rank_occ, v.rank_masks[p][s])
+                                            : line_moves(v.rank[s], file_occ, v.file_masks[p][s]);
+        if ((targets >> (along_rank ? file : rank)) & 1) f(Move(s, t));
+    };
+    if (const unsigned north = file_occ >> (rank + 1))
+        from(t + (1 + std::countr_zero(north)) * v.size, false);
+    if (const unsigned east = rank_occ >> (file + 1)) from(t + 1 + std::countr_zero(east), true);
+    if (const unsigned south = file_occ & ((1u << rank) - 1))
+        from(t - (rank + 1 - std::bit_width(south)) * v.size, false);
+    if (const unsigned west = rank_occ & ((1u << file) - 1))
+        from(t - file + std::bit_width(west) - 1, true);
 }
 
 // Whether a piece of `side` can move to the empty square t this move.

@@ -6,6 +6,7 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <random>
 #include <string>
 #include <vector>
 
@@ -183,4 +184,53 @@ TEST_CASE("movepick: quiescence against an escape gives the blocks", "[search][m
     REQUIRE(popcount(escapes) == 1);
     MovePicker picker(pos, PickKind::BLOCKS, tafl::escape_paths(pos, escapes));
     CHECK(drain(pos, picker).moves == words("c2-a2 e3-a3"));
+}
+
+// The staged picker (captures, king moves and killers listed first, the rest
+// only when they run out) gives the full list's order move for move, with
+// peeks between the picks as the search makes them: random games in the
+// 11x11 editions, 13x13, 19x19 and the small boards, random history,
+// killers (legal or not, captures, king moves) and table moves.
+TEST_CASE("movepick: the staged picker gives the full list's order", "[search][movepick]") {
+    std::mt19937 rng(2212);
+    for (const char* preset : {"copenhagen", "opentafl-copenhagen", "fetlar", "hnefatafl-org",
+                               "hnefatafl-org-13", "alea-evangelii", "brandubh", "tablut"}) {
+        INFO(preset);
+        for (int game = 0; game < 12; ++game) {
+            Position pos(edition(preset));
+            for (int ply = 0; ply < 80 && !pos.decided().over(); ++ply) {
+                MoveList list;
+                generate_moves(pos, list);
+                if (list.empty()) break;
+                Ordering o;
+                for (Move m : list)
+                    if (rng() % 3) o.history[hist_index(m)] = int16_t(int(rng() % 2001) - 1000);
+                auto any = [&]() { return list.moves[rng() % list.size()]; };
+                const Move killer_pool[] = {any(), any(), MOVE_NONE, Move(0, 1)};
+                o.killers[0] = killer_pool[rng() % 4];
+                o.killers[1] = rng() % 4 ? killer_pool[rng() % 4] : o.killers[0];
+                const Move tt = rng() % 2 ? any() : MOVE_NONE;
+                MovePicker full(pos, tt, o.killers, o.history, false);
+                MovePicker staged(pos, tt, o.killers, o.history, true);
+                bool qf = false, qs = false;
+                int n = 0;
+                Move peeked[2];
+                for (;;) {
+                    const Move a = full.next(qf), b = staged.next(qs);
+                    REQUIRE(a == b);
+                    // A peek, when it finds a move, finds the next one.
+                    for (Move p : peeked)
+                        if (p) REQUIRE(p == a);
+                    if (!a) break;
+                    REQUIRE(qf == qs);
+                    REQUIRE(full.quiet_from_here(qf) == staged.quiet_from_here(qs));
+                    peeked[0] = rng() % 2 ? full.peek() : MOVE_NONE;
+                    peeked[1] = rng() % 2 ? staged.peek() : MOVE_NONE;
+                    ++n;
+                }
+                CHECK(n == list.size());
+                pos.make_move(any());
+            }
+        }
+    }
 }
