@@ -146,6 +146,10 @@ constexpr Value ASPIRATION_DELTA_MAX = 1000;
 // Quiescence plies in which the defenders answer a king capture threat with
 // every move (past them, stand pat and captures only). By hand.
 constexpr int QPLY_THREAT_MAX = 6;
+// The smallest board whose quiescence tries the king's escape threats
+// (issue 22: the escape races of 11x11 fell beyond the horizon; 7x7 and
+// 9x9 search deep enough without).
+constexpr int QS_ESCAPE_THREAT_MIN_SIZE = 11;
 
 // The move picker lists the captures, king moves and killers first (most
 // nodes are cut before the rest is wanted) where the rest's history cannot
@@ -275,22 +279,45 @@ Value Worker::qsearch(Value alpha, Value beta, int ply, int qply, bool pv_node) 
                                         : PickKind::EVASIONS,
                       block);
     int tried = 0;
-    bool quiet;
-    for (Move m; (m = picker.next(quiet));) {
+    bool stopped = false;
+    // Searches one move; true when it refutes this node (or the search stops).
+    auto try_move = [&](Move m) {
         ++tried;
         do_move(m);
         const Value v = qchild(us, alpha, beta, ply + 1, qply + 1, pv_node);
         undo_move();
-        if (ctx_.stop.load(std::memory_order_relaxed)) return VALUE_ZERO;
+        if (ctx_.stop.load(std::memory_order_relaxed)) return stopped = true;
         if (v > best) {
             best = v;
             if (v > alpha) {
                 alpha = v;
                 best_move = m;
                 if (pv_node) update_pv(ply, m);
-                if (v >= beta) break;
+                if (v >= beta) return true;
             }
         }
+        return false;
+    };
+    bool quiet;
+    bool refuted = false;
+    for (Move m; !refuted && (m = picker.next(quiet));) refuted = try_move(m);
+    if (stopped) return VALUE_ZERO;
+    // On the larger boards the defenders' first quiescence ply also tries
+    // the king's quiet moves after which he sees an escape square: the
+    // attackers must answer at once (their next ply blocks), so an escape
+    // race at the horizon is played out rather than stood pat on.
+    if (!refuted && qply == 0 && us == DEFENDERS && !full_width && tactics_ &&
+        pos_.size() >= QS_ESCAPE_THREAT_MIN_SIZE && pos_.king_square() != NO_SQUARE) {
+        const Square k = pos_.king_square();
+        Bitboard targets = move_targets(pos_, k);
+        while (targets && !refuted) {
+            const Move m(k, pop_lsb(targets));
+            if (tafl::move_effect(pos_, m).captures || pos_.recreates_board(m) ||
+                !tafl::move_threatens_escape(pos_, m))
+                continue;
+            refuted = try_move(m);
+        }
+        if (stopped) return VALUE_ZERO;
     }
     if (full_width && tried == 0) {
         if (us == ATTACKERS) return mated_in(ply + 2); // nothing blocks the escape
