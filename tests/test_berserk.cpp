@@ -144,29 +144,28 @@ TEST_CASE("berserk: jumps", "[berserk]") {
 }
 
 TEST_CASE("berserk: the king falls to commanders, not to four soldiers", "[berserk]") {
-    Position four = setup(BERSERK, "Kd4 tc4 te4 td3 tc5 Tk10", 'a');
-    play(four, "c5-d5");
-    CHECK_FALSE(four.result().over());
-    Position two = setup(BERSERK, "Kd4 cc4 ce3 Tk10 tk2", 'a');
-    play(two, "e3-e4");
-    CHECK(two.result() == game(Winner::ATTACKERS, EndReason::KING_CAPTURED));
-    Position soldier = setup(BERSERK, "Kd4 cc4 te3 Tk10 tk2", 'a');
-    play(soldier, "e3-e4");
-    CHECK_FALSE(soldier.result().over());
-    Position corner = setup(BERSERK, "Kb1 cc3 Tk10 tk2", 'a');
-    play(corner, "c3-c1");
-    CHECK(corner.result() == game(Winner::ATTACKERS, EndReason::KING_CAPTURED));
-    // Not on the throne, not against it.
-    Position on = setup(BERSERK, "Kf6 ce6 cg3 Tk10 tk2", 'a');
-    play(on, "g3-g6");
-    CHECK_FALSE(on.result().over());
-    Position against = setup(BERSERK, "Ke6 cc6 Tk10 tk2", 'a');
-    play(against, "c6-d6");
-    CHECK_FALSE(against.result().over());
-    // Beside the throne, between two commanders, he falls.
-    Position beside = setup(BERSERK, "Kf5 ce5 cg3 Tk10 tk2", 'a');
-    play(beside, "g3-g5");
-    CHECK(beside.result() == game(Winner::ATTACKERS, EndReason::KING_CAPTURED));
+    struct Case {
+        const char* pieces;
+        const char* move; // the attackers'
+        bool captured;
+    };
+    for (const Case& c : {
+             Case{"Kd4 tc4 te4 td3 tc5 Tk10", "c5-d5", false}, // four soldiers
+             Case{"Kd4 cc4 ce3 Tk10 tk2", "e3-e4", true},      // two commanders
+             Case{"Kd4 cc4 te3 Tk10 tk2", "e3-e4", false},     // a soldier arrives
+             Case{"Kb1 cc3 Tk10 tk2", "c3-c1", true},          // against a corner
+             Case{"Kf6 ce6 cg3 Tk10 tk2", "g3-g6", false},     // on the throne
+             Case{"Ke6 cc6 Tk10 tk2", "c6-d6", false},         // against the throne
+             Case{"Kf5 ce5 cg3 Tk10 tk2", "g3-g5", true},      // beside it
+         }) {
+        INFO(c.pieces << " " << c.move);
+        Position pos = setup(BERSERK, c.pieces, 'a');
+        play(pos, c.move);
+        if (c.captured)
+            CHECK(pos.result() == game(Winner::ATTACKERS, EndReason::KING_CAPTURED));
+        else
+            CHECK_FALSE(pos.result().over());
+    }
 }
 
 TEST_CASE("berserk: commanders and knights only where the rules have them", "[berserk]") {
