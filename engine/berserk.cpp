@@ -20,6 +20,10 @@ bool is_jump(const Position& pos, Move m) {
     return pos.piece_on((m.from() + m.to()) / 2) != NO_PIECE;
 }
 
+bool jump_takes(const Position& pos, Move m) {
+    return jump_of(pos, m.from()) == Jump::CAPTURE && is_jump(pos, m);
+}
+
 namespace {
 
 // Whether square s counts against `victim` (OpenTafl's isSpaceHostileTo): an
@@ -76,7 +80,7 @@ bool captured_by(const Position& pos, Square victim_sq, Piece capturer, bool spe
 bool move_captures(const Position& pos, Move m) {
     const Edition& v = pos.edition();
     const Square from = m.from(), to = m.to();
-    if (jump_of(pos, from) == Jump::CAPTURE && is_jump(pos, m)) return true;
+    if (jump_takes(pos, m)) return true;
     const Piece p = pos.piece_on(from);
     const bool special = pos.is_special(from);
     for (int d = 0; d < 4; ++d) {

@@ -49,6 +49,9 @@ inline void for_each_jump(const Position& pos, Square from, F&& f) {
 
 // Whether m, a legal move, is a jump: two squares over an occupied one.
 bool is_jump(const Position& pos, Move m);
+// Whether m, a legal move, is a jump that takes the piece jumped over (a
+// knight's, nj:c).
+bool jump_takes(const Position& pos, Move m);
 
 // OpenTafl's capture test (Taflman.isCapturedBy): whether the piece on
 // `victim` is taken by `capturer` (a soldier or the king; `special` when it

@@ -64,10 +64,9 @@ int count_moves(const Position& pos) {
 
 bool side_can_move(const Position& pos, Side side) {
     if (pos.edition().special_moves) {
-        const Bitboard own = pos.pieces(side);
-        for (Square s = 0; s < pos.edition().num_squares; ++s)
-            if (test(own, s) && move_targets(pos, s)) return true;
-        return false;
+        bool any = false;
+        for_each_square(pos.pieces(side), [&](Square s) { any = any || move_targets(pos, s); });
+        return any;
     }
     bool any = false;
     for_each_piece_targets(

@@ -83,9 +83,7 @@ namespace {
 // Skips the piece letter OpenTafl's full records put before a square
 // ("Ne5", "xcb6"): a letter followed by a file letter.
 void skip_piece_letter(std::string_view& text) {
-    if (text.size() >= 2 &&
-        std::string_view("tcnkmgTCNKMG").find(text[0]) != std::string_view::npos &&
-        text[1] >= 'a' && text[1] <= 'z')
+    if (text.size() >= 2 && is_opentafl_piece_letter(text[0]) && text[1] >= 'a' && text[1] <= 'z')
         text.remove_prefix(1);
 }
 } // namespace

@@ -19,6 +19,10 @@ char letter_of_piece(Piece p) {
     return PIECE_LETTERS[p];
 }
 
+bool is_opentafl_piece_letter(char c) {
+    return std::string_view("tcnkmgTCNKMG").find(c) != std::string_view::npos;
+}
+
 namespace {
 
 // One row of a placement: letters and runs of empty squares. `row_name`

@@ -15,6 +15,9 @@ namespace branan {
 // other letter.
 Piece piece_of_letter(char c);
 char letter_of_piece(Piece p);
+// Whether c is one of OpenTafl's piece letters, those we play and those we
+// refuse (k m g, M G): what its records may put before a square.
+bool is_opentafl_piece_letter(char c);
 
 // The fields of a TFEN (see notation.h): checked for form and size only.
 struct TfenFields {

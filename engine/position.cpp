@@ -308,9 +308,8 @@ void Position::make_special_move(Move m) {
     assert(p != NO_PIECE && side_of(p) == side_ && board_[to] == NO_PIECE);
     assert(berserker() == NO_SQUARE || berserker() == from);
 
-    const bool capturing = berserk::move_captures(*this, m);
-    const bool knight_jump =
-        berserk::jump_of(*this, from) == Jump::CAPTURE && berserk::is_jump(*this, m);
+    const bool knight_jump = berserk::jump_takes(*this, m);
+    const bool capturing = knight_jump || berserk::move_captures(*this, m);
     const bool special = is_special(from);
 
     const StateInfo& prev = history_.back();
@@ -422,7 +421,7 @@ int Position::occurrences() const {
     int count = 1;
     const int n = int(history_.size()) - 1;
     const int reach = repetition_reach(edition_->rules, st.repetition_window);
-    if (edition_->special_moves) {
+    if (edition_->rules.berserk != Berserk::NONE) {
         // A chain keeps the side to move, so a position can come back after
         // an odd number of plies; an open chain is no part of the key.
         const uint64_t key = branan::BRANAN_BOARD_NS::repetition_key(st);

@@ -88,8 +88,10 @@ Move MovePicker::generate(bool& quiet) {
 bool MovePicker::start_staged() {
     staged_ready_ = true;
     const Position& pos = pos_;
-    // With special moves (engine/berserk.h) the capture maps do not hold.
-    if (pos.edition().special_moves || pos.ban_applies() || pos.decided().over()) return false;
+    // The search stages no node with special moves (engine/berserk.h): the
+    // capture maps do not hold there.
+    assert(!pos.edition().special_moves);
+    if (pos.ban_applies() || pos.decided().over()) return false;
     const Edition& v = pos.edition();
     const Side us = pos.side_to_move();
     cap_ = tafl::capture_squares(pos, us);
@@ -198,15 +200,7 @@ void MovePicker::generate_rest() {
         int i = std::min(r, sort_from_);
         while (i < count_ && moves_[i] != m) ++i;
         assert(i < count_);
-        if (r < sort_from_) {
-            if (i != r) {
-                moves_[i] = moves_[r];
-                keys_[i] = (keys_[r] & ~(POS_MASK << 1)) | ((POS_MAX - i) << 1);
-            }
-            keys_[r] = -1;
-        } else {
-            keys_[i] = -1;
-        }
+        take(i, r);
     }
     next_ = picks;
     peeked_ = -1;

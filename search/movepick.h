@@ -75,17 +75,7 @@ class MovePicker {
         const int i = POS_MAX - ((best >> 1) & POS_MASK);
         quiet = best & 1;
         const Move m = moves_[i];
-        if (next_ < sort_from_) {
-            // A pick by swap: the move at next_ takes the picked one's place
-            // (and its place in the order of equals).
-            if (i != next_) {
-                moves_[i] = moves_[next_];
-                keys_[i] = (keys_[next_] & ~(POS_MASK << 1)) | ((POS_MAX - i) << 1);
-            }
-            keys_[next_] = -1;
-        } else {
-            keys_[i] = -1;
-        }
+        take(i, next_);
         ++next_;
         return m;
     }
@@ -137,6 +127,20 @@ class MovePicker {
         ++count_;
     }
 
+    // Takes the move at index i as the pick numbered `at`: the first picks by
+    // swap (the move at `at` takes the picked one's place, and its place in
+    // the order of equals), the rest where they stand.
+    void take(int i, int at) {
+        if (at < sort_from_) {
+            if (i != at) {
+                moves_[i] = moves_[at];
+                keys_[i] = (keys_[at] & ~(POS_MASK << 1)) | ((POS_MAX - i) << 1);
+            }
+            keys_[at] = -1;
+        } else {
+            keys_[i] = -1;
+        }
+    }
     // The table move, a staged move, or the generation and the first pick.
     Move generate(bool& quiet);
     // A quiet move's rank: the king's moves first, then the killers, then

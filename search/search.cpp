@@ -59,7 +59,7 @@ Value Worker::path_rules(int ply) const {
         const int reach = repetition_reach(r, windows_[idx_]);
         int count = 1;
         // A chain keeps the side to move: every ply may repeat a position.
-        const int step = tactics_ ? 2 : 1;
+        const int step = r.berserk == Berserk::NONE ? 2 : 1;
         for (int back = 2 * step; back <= reach && back <= idx_; back += step)
             if (keys_[idx_ - back] == key && ++count >= r.repetition_count) break;
         if (count >= r.repetition_count)
@@ -227,11 +227,10 @@ Value Worker::qsearch(Value alpha, Value beta, int ply, int qply, bool pv_node) 
         (rules_.no_capture_limit > 0 &&
          pos_.plies_since_capture() + 1 >= rules_.no_capture_limit) ||
         (rules_.draw_ply > 0 && pos_.plies_played() + 2 >= rules_.draw_ply);
-    if (!tactics_) {
-    } else if (us == DEFENDERS) {
+    if (tactics_ && us == DEFENDERS) {
         if (tafl::king_escapes(pos_)) return mate_in(ply + 1);
         threatened = tafl::king_capture_threat(pos_);
-    } else {
+    } else if (tactics_) {
         if (tafl::king_capture_threat(pos_)) return mate_in(ply + 1);
         const Bitboard esc = tafl::king_escapes(pos_);
         threatened = esc != 0;
@@ -370,11 +369,10 @@ Value Worker::search(Value alpha, Value beta, int depth, int ply, bool pv_node, 
     // A win on this move.
     const Side us = pos_.side_to_move();
     bool threatened = false;
-    if (!tactics_) {
-    } else if (us == DEFENDERS) {
+    if (tactics_ && us == DEFENDERS) {
         if (tafl::king_escapes(pos_)) return mate_in(ply + 1);
         threatened = tafl::king_capture_threat(pos_);
-    } else {
+    } else if (tactics_) {
         if (tafl::king_capture_threat(pos_)) return mate_in(ply + 1);
         threatened = tafl::king_escapes(pos_) != 0;
     }

@@ -45,13 +45,9 @@ struct RecordParts {
     std::string status;                // the '+' and '-' after the move
 };
 
-bool is_piece_letter(char c) {
-    return std::string_view("tTkKcCnNmMgG").find(c) != std::string_view::npos;
-}
-
 // Takes a square ("e5", with an optional piece letter first) off the front.
 std::optional<std::string> take_square_text(std::string_view& rest) {
-    if (rest.size() >= 3 && is_piece_letter(rest[0]) && rest[1] >= 'a' && rest[1] <= 's')
+    if (rest.size() >= 3 && is_opentafl_piece_letter(rest[0]) && rest[1] >= 'a' && rest[1] <= 's')
         rest.remove_prefix(1);
     if (rest.empty() || rest[0] < 'a' || rest[0] > 's') return std::nullopt;
     size_t n = 1;
