@@ -42,21 +42,20 @@ std::set<std::string> captured_names(const Position& pos) {
 }
 } // namespace
 
-TEST_CASE("berserk: perft by plies is OTN.md's", "[berserk][perft]") {
-    Position pos(edition(BERSERK));
-    const uint64_t expected[] = {60, 6910, 440948, 52106188};
-    for (int d = 1; d <= 4; ++d) {
-        INFO("depth " << d);
-        CHECK(perft(pos, d) == expected[d - 1]);
-    }
-}
-
-TEST_CASE("berserk: perft by turns (a chain is one move) is OTN.md's", "[berserk][perft]") {
-    Position pos(edition(BERSERK));
-    const uint64_t expected[] = {60, 6910, 441014, 52397140};
-    for (int d = 1; d <= 4; ++d) {
-        INFO("depth " << d);
-        CHECK(perft_turns(pos, d) == expected[d - 1]);
+TEST_CASE("berserk: perft by plies and by turns (a chain one move) is OTN.md's",
+          "[berserk][perft]") {
+    struct Count {
+        const char* how;
+        uint64_t (*count)(Position&, int);
+        uint64_t expected[4];
+    };
+    for (const Count& c : {Count{"by plies", &perft, {60, 6910, 440948, 52106188}},
+                           Count{"by turns", &perft_turns, {60, 6910, 441014, 52397140}}}) {
+        Position pos(edition(BERSERK));
+        for (int d = 1; d <= 4; ++d) {
+            INFO(c.how << ", depth " << d);
+            CHECK(c.count(pos, d) == c.expected[d - 1]);
+        }
     }
 }
 
