@@ -774,6 +774,16 @@ TEST_CASE("tune: extract and fit from the command line", "[tune]") {
         if (i != ATTACKER_MOBILITY && i != DEFENDER_MOBILITY)
             CHECK((*only)[ParamId(i)] == default_params("edge")[ParamId(i)]);
 
+    // --k: K given, not fitted. The same fit as `weights` above but for K
+    // (the thread count does not change a fit) moves the weights otherwise.
+    r = run_tune({"fit", positions, "-o", again, "--epochs", "20", "--threads", "1", "--lambda",
+                  "0.5", "--validation", "0.2", "--k", "0.002"});
+    INFO(r.err);
+    REQUIRE(r.status == 0);
+    CHECK(r.err.find("fit: K = 0.002 (a 100 centi-soldier lead = 55.0% expected score), given "
+                     "(--k)") != std::string::npos);
+    CHECK(read_file(again) != read_file(weights));
+
     // Progress on a terminal rewrites one line.
     std::ostringstream tty;
     Progress bar(tty, "x", 10, true);
@@ -814,6 +824,10 @@ TEST_CASE("tune: bad input exits 2 naming what, and writes nothing", "[tune]") {
     fails({"fit", positions, "-o", out, "--l2", "-1"}, "--l2");
     fails({"fit", positions, "-o", out, "--l2", "nan"}, "--l2");
     fails({"fit", positions, "-o", out, "--patience", "-1"}, "--patience");
+    for (const char* k : {"0", "0.5", "-0.01", "nan"})
+        fails({"fit", positions, "-o", out, "--k", k},
+              "--k " + std::string(k) + " is out of range");
+    fails({"fit", positions, "-o", out, "--k", "x"}, "k");
     fails({"fit", positions, "-o", out, "--only", "king_mobility,no_such_weight"},
           "--only: unknown weight 'no_such_weight'");
     fails({"fit", positions, "-o", out, "--only", ","}, "--only");

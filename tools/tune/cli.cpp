@@ -36,7 +36,7 @@ constexpr const char* USAGE =
     "  fit positions.txt -o weights.txt [--set SET|auto] "
     "[--preset NAME]\n"
     "      [--start FILE] [--lambda L] [--validation F] [--epochs N] [--threads N] [--seed S]\n"
-    "      [--lr X] [--l2 LAMBDA] [--patience N] [--only W1,W2...]\n"
+    "      [--lr X] [--l2 LAMBDA] [--patience N] [--only W1,W2...] [--k K]\n"
     "      fit the evaluation weights to the results\n"
     "  defaults weights.txt --set SET [--dir SOURCE_DIR]\n"
     "      validate a weight file and install it as eval/weights/SET.txt\n"
@@ -124,6 +124,7 @@ struct FitRun {
     DefaultSet set{}; // set by each command
     EvalParams start;
     double validation = 0.1, lambda = 0;
+    std::optional<double> k; // given (--k); else fitted to the results
     uint64_t seed = 1;
     FitOptions fit;
     bool tty = false;
@@ -167,10 +168,12 @@ Result<EvalParams> run_fit(const FitRun& r, std::ostream& err) {
 
     const Weights start = to_weights(r.start);
     t0 = std::chrono::steady_clock::now();
-    const double k = fit_k(*train, start, r.fit.threads);
+    const double k = r.k ? *r.k : fit_k(*train, start, r.fit.threads);
     err << "fit: K = " << fmt("%.6g", k)
         << " (a 100 centi-soldier lead = " << fmt("%.1f%%", 100 * sigmoid(100 * k))
-        << " expected score), fitted in " << format_seconds(seconds_since(t0)) << "\n";
+        << " expected score), "
+        << (r.k ? std::string("given (--k)") : "fitted in " + format_seconds(seconds_since(t0)))
+        << "\n";
     set_targets(*train, k, r.lambda);
     set_targets(*val, k, r.lambda);
 
@@ -226,7 +229,8 @@ int cmd_fit(const std::vector<std::string>& args, std::ostream& out, std::ostrea
         "set", po::value<std::string>()->default_value("auto"),
         "default set")("preset", po::value<std::string>(), "only positions of this preset")(
         "start", po::value<std::string>(), "start weights (EvalFile)")(
-        "lambda", po::value<double>()->default_value(0.0), "share of the engine score")(
+        "lambda", po::value<double>()->default_value(0.0),
+        "share of the engine score")("k", po::value<double>(), "K, given instead of fitted")(
         "validation", po::value<double>()->default_value(0.1), "validation share")(
         "epochs", po::value<int>()->default_value(FitOptions{}.epochs),
         "epochs")("threads", po::value<int>()->default_value(default_threads()),
@@ -246,6 +250,12 @@ int cmd_fit(const std::vector<std::string>& args, std::ostream& out, std::ostrea
     r.lambda = vm["lambda"].as<double>();
     if (!(r.lambda >= 0 && r.lambda <= 1))
         throw UsageError{"--lambda " + fmt("%g", r.lambda) + " is out of range (0..1)"};
+    if (vm.count("k")) {
+        r.k = vm["k"].as<double>();
+        if (!(*r.k >= K_MIN && *r.k <= K_MAX))
+            throw UsageError{"--k " + fmt("%g", *r.k) + " is out of range (" + fmt("%g", K_MIN) +
+                             ".." + fmt("%g", K_MAX) + ")"};
+    }
     r.validation = vm["validation"].as<double>();
     if (!(r.validation > 0 && r.validation < 1))
         throw UsageError{"--validation " + fmt("%g", r.validation) +

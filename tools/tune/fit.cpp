@@ -82,7 +82,7 @@ LossGrad objective(const TraceSet& set, const Weights& w, double k, int threads,
 
 double fit_k(const TraceSet& set, const Weights& w, int threads) {
     auto f = [&](double log_k) { return loss(set, w, std::exp(log_k), threads, true); };
-    double a = std::log(1e-5), b = std::log(0.3);
+    double a = std::log(K_MIN), b = std::log(K_MAX);
     const double phi = (std::sqrt(5.0) - 1) / 2;
     double c = b - phi * (b - a), d = a + phi * (b - a);
     double fc = f(c), fd = f(d);

@@ -17,7 +17,11 @@
 // K is fitted first, with the start weights, on the training set against
 // the game results: a golden-section search on log K (the loss is convex in
 // K for fixed evaluations). It turns centi-soldiers into a probability and
-// stays fixed while the weights move.
+// stays fixed while the weights move. Where the start weights predict
+// nothing (their sign disagrees with the results as often as not), the
+// search ends at K_MIN, and at that K no weight within its range can move
+// the prediction: the caller then gives K (the scale of another edition's
+// fit) instead of fitting it.
 //
 // Optimiser: full-batch Adam. The coefficients differ in scale by orders of
 // magnitude (mobility counts up to ~80, the piece_late products up to a few
@@ -65,7 +69,10 @@ double loss(const TraceSet& set, const Weights& w, double k, int threads, bool u
 LossGrad objective(const TraceSet& set, const Weights& w, double k, int threads,
                    const L2Penalty& penalty);
 
-// Golden-section search of K in [1e-5, 0.3] on the results.
+// The range of K: fitted within it, or given within it (`fit --k`).
+constexpr double K_MIN = 1e-5, K_MAX = 0.3;
+
+// Golden-section search of K in [K_MIN, K_MAX] on the results.
 double fit_k(const TraceSet& set, const Weights& w, int threads);
 
 struct FitOptions {
