@@ -444,11 +444,13 @@ TEST_CASE("hnefatafl.org: a dropped connection, reconnect and resume_game_json",
 
 TEST_CASE("hnefatafl.org: draw offers are ignored in a live game, never declined",
           "[hnefatafl-org]") {
-    // 11x11 at depth 2 goes to the server's ply limit (the 133rd ply draws):
+    // 11x11, the bot at depth 2 against the house at depth 1, goes to the
+    // server's ply limit (the 133rd ply draws):
     // an offer is accepted only once that draw is within the search's reach
     // and nothing better is in sight.
     ServerOptions so;
     so.faults.offer_draw_at_ply = 4;
+    so.house_depth = 1;
     Run run = play(so, bot_options());
     CHECK(run.bot.status == 0);
     REQUIRE(run.played().size() == 1);
@@ -462,7 +464,10 @@ TEST_CASE("hnefatafl.org: draw offers are ignored in a live game, never declined
 }
 
 TEST_CASE("hnefatafl.org: the server's ply limit: the 133rd ply draws", "[hnefatafl-org]") {
-    Run run = play({}, bot_options());
+    // With the house at depth 1 this game is a draw at the limit.
+    ServerOptions so;
+    so.house_depth = 1;
+    Run run = play(so, bot_options());
     CHECK(run.bot.status == 0);
     REQUIRE(run.played().size() == 1);
     const GameReport g = run.played()[0];
