@@ -26,14 +26,14 @@ namespace {
 
 constexpr int DEPTH = 3;
 
-// The position of issue 23 (OpenTafl record, attackers to move) where the
-// attackers, well ahead, played into a third repetition and lost.
 // The 11x11 weights set by hand before the first Copenhagen tuning round:
 // under them the attackers are far ahead in ISSUE_BOARD, which these tests
 // need (the tuned weights score the king's edge fort as the defenders' win).
 const std::string HAND_SET =
     std::string(BRANAN_SOURCE_DIR) + "/tests/data/tune/corner-large-hand-set.txt";
 
+// The position of issue 23 (OpenTafl record, attackers to move) where the
+// attackers, well ahead, played into a third repetition and lost.
 const char* const ISSUE_BOARD =
     "/2t1TKT1t2/1t7t1/t9t/4tTT2t1/5TT1t2/7t3/4T1t4/5t5/t2t6t/1t7t1/2t5t2/";
 
