@@ -2,8 +2,9 @@
 // server (tools/hnefatafl_org/), on loopback: the line formats, the login
 // and its refusals, whole games on 7x7 and 11x11 with real Fischer clocks,
 // several games at once, and every fault the server can inject. The bot
-// searches to depth 2 and the house player too (one thread: the games are
-// the same every run), so a game takes well under a second.
+// searches to depth 2 and the house player too unless a test says otherwise
+// (one thread: the games are the same every run), so a game takes well
+// under a second.
 
 #include <catch2/catch.hpp>
 
@@ -47,6 +48,15 @@ struct BotRun {
     int status = -1;
     std::string out, err;
 };
+
+// The bot at depth 2 against the house at depth 1 on 11x11 plays on to the
+// server's ply limit (the 133rd ply draws); at depth 2 the house's
+// defenders win first.
+ServerOptions to_the_ply_limit() {
+    ServerOptions so;
+    so.house_depth = 1;
+    return so;
+}
 
 HnefataflOrgOptions bot_options() {
     HnefataflOrgOptions o;
@@ -444,13 +454,10 @@ TEST_CASE("hnefatafl.org: a dropped connection, reconnect and resume_game_json",
 
 TEST_CASE("hnefatafl.org: draw offers are ignored in a live game, never declined",
           "[hnefatafl-org]") {
-    // 11x11, the bot at depth 2 against the house at depth 1, goes to the
-    // server's ply limit (the 133rd ply draws):
-    // an offer is accepted only once that draw is within the search's reach
-    // and nothing better is in sight.
-    ServerOptions so;
+    // An offer is accepted only once the ply limit's draw is within the
+    // search's reach and nothing better is in sight.
+    ServerOptions so = to_the_ply_limit();
     so.faults.offer_draw_at_ply = 4;
-    so.house_depth = 1;
     Run run = play(so, bot_options());
     CHECK(run.bot.status == 0);
     REQUIRE(run.played().size() == 1);
@@ -464,10 +471,7 @@ TEST_CASE("hnefatafl.org: draw offers are ignored in a live game, never declined
 }
 
 TEST_CASE("hnefatafl.org: the server's ply limit: the 133rd ply draws", "[hnefatafl-org]") {
-    // With the house at depth 1 this game is a draw at the limit.
-    ServerOptions so;
-    so.house_depth = 1;
-    Run run = play(so, bot_options());
+    Run run = play(to_the_ply_limit(), bot_options());
     CHECK(run.bot.status == 0);
     REQUIRE(run.played().size() == 1);
     const GameReport g = run.played()[0];
