@@ -43,13 +43,15 @@ struct RootMove {
     std::vector<Move> pv;
 };
 
-// Pruning switches (for measuring each one's effect on the win suite).
+// Pruning and extension switches (for measuring each one's effect on the
+// win suite; the tests turn one off to show what it finds).
 struct SearchTuning {
     bool null_move = true;
     bool lmr = true;
     bool futility = true;
     bool lmp = true;
     bool iir = true;
+    bool escape_extension = true;
 };
 SearchTuning& search_tuning();
 

@@ -146,10 +146,12 @@ constexpr Value ASPIRATION_DELTA_MAX = 1000;
 // Quiescence plies in which the defenders answer a king capture threat with
 // every move (past them, stand pat and captures only). By hand.
 constexpr int QPLY_THREAT_MAX = 6;
-// The smallest board whose quiescence tries the king's escape threats
-// (issue 22: the escape races of 11x11 fell beyond the horizon; 7x7 and
-// 9x9 search deep enough without).
-constexpr int QS_ESCAPE_THREAT_MIN_SIZE = 11;
+// The smallest board whose search plays the king's escape races out: the
+// quiescence tries the king's escape threats, and a node where the
+// attackers must block one is searched a ply deeper, as chess extends a
+// check (issue 22: the escape races of 11x11 fell beyond the horizon; 7x7
+// and 9x9 search deep enough without).
+constexpr int ESCAPE_RACE_MIN_SIZE = 11;
 
 // The move picker lists the captures, king moves and killers first (most
 // nodes are cut before the rest is wanted) where the rest's history cannot
@@ -306,7 +308,7 @@ Value Worker::qsearch(Value alpha, Value beta, int ply, int qply, bool pv_node) 
     // attackers must answer at once (their next ply blocks), so an escape
     // race at the horizon is played out rather than stood pat on.
     if (!refuted && qply == 0 && us == DEFENDERS && !full_width && tactics_ &&
-        pos_.size() >= QS_ESCAPE_THREAT_MIN_SIZE && pos_.king_square() != NO_SQUARE) {
+        pos_.size() >= ESCAPE_RACE_MIN_SIZE && pos_.king_square() != NO_SQUARE) {
         const Square k = pos_.king_square();
         Bitboard targets = move_targets(pos_, k);
         while (targets && !refuted) {
@@ -375,6 +377,8 @@ Value Worker::search(Value alpha, Value beta, int depth, int ply, bool pv_node, 
     } else if (tactics_) {
         if (tafl::king_capture_threat(pos_)) return mate_in(ply + 1);
         threatened = tafl::king_escapes(pos_) != 0;
+        if (threatened && pos_.size() >= ESCAPE_RACE_MIN_SIZE && search_tuning().escape_extension)
+            ++depth;
     }
 
     // No table move at a deep node: a shallower search will find one.

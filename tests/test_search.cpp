@@ -9,6 +9,7 @@
 #include <mutex>
 #include <thread>
 
+#include "context.h"
 #include "engine.h"
 #include "notation.h"
 #include "tt.h"
@@ -209,6 +210,42 @@ TEST_CASE("search: finds the only defence", "[search]") {
         CHECK(move_name(e.position().edition(), r.best.best) == c.only_move);
         // Not lost within two moves (a longer loss may exist).
         CHECK((r.infos.back().mate >= 0 || r.infos.back().mate <= -3));
+    }
+}
+
+// Copenhagen positions (found by a random generator) where the defenders
+// win in 4 by a race of escape threats, each of which the attackers must
+// block at once.
+const WinCase ESCAPE_RACES[] = {
+    {"copenhagen", "9t1/1T1tt6/4t2t1t1/11/9T1/3t2T1t2/2t3t4/3t6t/11/1T5Kt2/4t6 d 0 1", 4},
+    {"copenhagen", "8t2/2t8/t3T6/11/3Kt6/3t2t4/1T6t1t/t10/2t6T1/5T5/8T2 d 0 1", 4},
+};
+
+TEST_CASE("search: on 11x11 a node that must block an escape is searched a ply deeper",
+          "[search]") {
+    struct Restore {
+        ~Restore() { search_tuning().escape_extension = true; }
+    } restore;
+    for (const WinCase& c : ESCAPE_RACES) {
+        INFO(c.preset << " " << c.tfen);
+        Engine e;
+        REQUIRE(e.set_preset(c.preset));
+        REQUIRE(e.set_position(c.tfen, {}));
+        // Without the extension the race shows one ply later: the win is
+        // real, and depth 3 alone does not see it.
+        search_tuning().escape_extension = false;
+        const Run plain3 = run(e, depth_limit(3));
+        const Run plain4 = run(e, depth_limit(4));
+        REQUIRE(!plain3.infos.empty());
+        REQUIRE(!plain4.infos.empty());
+        CHECK(plain3.infos.back().mate == 0);
+        CHECK(plain4.infos.back().mate == c.moves);
+
+        search_tuning().escape_extension = true;
+        const Run extended = run(e, depth_limit(3));
+        REQUIRE(!extended.infos.empty());
+        CHECK(extended.infos.back().mate == c.moves);
+        CHECK(extended.best.best == plain4.best.best);
     }
 }
 
