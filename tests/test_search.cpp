@@ -231,8 +231,8 @@ TEST_CASE("search: on 11x11 a node that must block an escape is searched a ply d
         Engine e;
         REQUIRE(e.set_preset(c.preset));
         REQUIRE(e.set_position(c.tfen, {}));
-        // Without the extension the race shows one ply later: the win is
-        // real, and depth 3 alone does not see it.
+        // Without the extension the same win shows one ply later: depth 3
+        // alone does not see it, depth 4 does.
         search_tuning().escape_extension = false;
         const Run plain3 = run(e, depth_limit(3));
         const Run plain4 = run(e, depth_limit(4));
