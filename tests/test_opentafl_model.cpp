@@ -183,13 +183,6 @@ void check_perft_table(uint64_t min_leaves, uint64_t max_leaves) {
     }
 }
 
-// The board, top rank first, as OTN.md draws it.
-std::vector<std::string> top_first(const Game& g) {
-    std::vector<std::string> out;
-    for (int r = g.n - 1; r >= 0; --r) out.push_back(g.board.substr(r * g.n, g.n));
-    return out;
-}
-
 Move parse_move(const Game& g, const std::string& text) {
     const size_t dash = text.find('-');
     REQUIRE(dash != std::string::npos);
