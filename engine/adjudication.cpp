@@ -1,6 +1,7 @@
 #include "adjudication.h"
 
-namespace branan::inline BRANAN_BOARD_NS {
+namespace branan {
+inline namespace BRANAN_BOARD_NS {
 
 namespace {
 
@@ -121,4 +122,5 @@ bool cannot_escape(const Edition& v, Bitboard attackers, Bitboard defenders, Squ
            edges_nearly_shut(v, attackers, sealed, 2);
 }
 
-} // namespace branan::inline BRANAN_BOARD_NS
+} // namespace BRANAN_BOARD_NS
+} // namespace branan

@@ -7,7 +7,8 @@
 
 #include "edition.h"
 
-namespace branan::inline BRANAN_BOARD_NS {
+namespace branan {
+inline namespace BRANAN_BOARD_NS {
 
 // Whether the defenders "cannot escape", from the pieces alone (`defenders`
 // includes the king on `king`):
@@ -25,4 +26,5 @@ namespace branan::inline BRANAN_BOARD_NS {
 //     run (open: neither an attacker nor sealed by a corner's closing).
 bool cannot_escape(const Edition& v, Bitboard attackers, Bitboard defenders, Square king);
 
-} // namespace branan::inline BRANAN_BOARD_NS
+} // namespace BRANAN_BOARD_NS
+} // namespace branan

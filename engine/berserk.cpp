@@ -2,7 +2,9 @@
 
 #include <cstdlib>
 
-namespace branan::inline BRANAN_BOARD_NS::berserk {
+namespace branan {
+inline namespace BRANAN_BOARD_NS {
+namespace berserk {
 
 Jump jump_of(const Position& pos, Square s) {
     const Rules& r = pos.edition().rules;
@@ -108,4 +110,6 @@ bool continues_chain(const Position& pos, Square s) {
     return false;
 }
 
-} // namespace branan::inline BRANAN_BOARD_NS::berserk
+} // namespace berserk
+} // namespace BRANAN_BOARD_NS
+} // namespace branan

@@ -16,7 +16,9 @@
 
 #include "position.h"
 
-namespace branan::inline BRANAN_BOARD_NS::berserk {
+namespace branan {
+inline namespace BRANAN_BOARD_NS {
+namespace berserk {
 
 // The jump of the piece on s: the king's (kj), a knight's (nj), a
 // commander's (cj); a soldier has none.
@@ -86,4 +88,6 @@ inline void for_each_target(const Position& pos, Square from, F&& f) {
 // Whether the piece on s, after its capture, goes on (the chain's test).
 bool continues_chain(const Position& pos, Square s);
 
-} // namespace branan::inline BRANAN_BOARD_NS::berserk
+} // namespace berserk
+} // namespace BRANAN_BOARD_NS
+} // namespace branan

@@ -23,7 +23,8 @@
 #error "per-width code: compile with BRANAN_BOARD_BITS and BRANAN_BOARD_NS (engine/CMakeLists.txt)"
 #endif
 
-namespace branan::inline BRANAN_BOARD_NS {
+namespace branan {
+inline namespace BRANAN_BOARD_NS {
 
 // A board of W 64-bit words, word 0 the lowest squares. Only what the rules
 // core and the evaluation use on boards: bit operations, shifts, tests.
@@ -192,4 +193,5 @@ inline uint64_t board_hash(const Bitboard& b) {
     return h;
 }
 
-} // namespace branan::inline BRANAN_BOARD_NS
+} // namespace BRANAN_BOARD_NS
+} // namespace branan

@@ -8,7 +8,8 @@
 
 #include "edition.h"
 
-namespace branan::inline BRANAN_BOARD_NS {
+namespace branan {
+inline namespace BRANAN_BOARD_NS {
 
 template <typename BoardAt>
 inline bool captures_toward(const Edition& v, const BoardAt& at, Side us, Square to, int d) {
@@ -53,4 +54,5 @@ inline bool captures_toward(const Edition& v, const BoardAt& at, Side us, Square
     return test(v.hostile_occupied[victim], b);
 }
 
-} // namespace branan::inline BRANAN_BOARD_NS
+} // namespace BRANAN_BOARD_NS
+} // namespace branan

@@ -3,7 +3,8 @@
 #include "movegen.h"
 #include "shieldwall.h"
 
-namespace branan::inline BRANAN_BOARD_NS {
+namespace branan {
+inline namespace BRANAN_BOARD_NS {
 
 namespace {
 
@@ -150,4 +151,5 @@ bool reached_exit_fort(const Edition& v, Bitboard attackers, Bitboard defenders,
     return true;
 }
 
-} // namespace branan::inline BRANAN_BOARD_NS
+} // namespace BRANAN_BOARD_NS
+} // namespace branan

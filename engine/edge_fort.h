@@ -6,7 +6,8 @@
 
 #include "edition.h"
 
-namespace branan::inline BRANAN_BOARD_NS {
+namespace branan {
+inline namespace BRANAN_BOARD_NS {
 
 // Whether the defenders win by an edge fort, from the pieces alone
 // (`defenders` includes the king on `king`). Either
@@ -39,4 +40,5 @@ bool exit_fort(const Edition& v, Bitboard attackers, Bitboard defenders, Square 
 // attacker on the board the pieces are not tested.
 bool reached_exit_fort(const Edition& v, Bitboard attackers, Bitboard defenders, Square king);
 
-} // namespace branan::inline BRANAN_BOARD_NS
+} // namespace BRANAN_BOARD_NS
+} // namespace branan

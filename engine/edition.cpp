@@ -5,7 +5,8 @@
 #include "notation.h"
 #include "position.h"
 
-namespace branan::inline BRANAN_BOARD_NS {
+namespace branan {
+inline namespace BRANAN_BOARD_NS {
 
 namespace {
 
@@ -261,4 +262,5 @@ Result<std::shared_ptr<const Edition>> Edition::make(const Rules& rules) {
     return std::shared_ptr<const Edition>(std::move(v));
 }
 
-} // namespace branan::inline BRANAN_BOARD_NS
+} // namespace BRANAN_BOARD_NS
+} // namespace branan

@@ -11,7 +11,8 @@
 #include "bitboard.h"
 #include "rules.h"
 
-namespace branan::inline BRANAN_BOARD_NS {
+namespace branan {
+inline namespace BRANAN_BOARD_NS {
 
 enum Direction : uint8_t { NORTH, EAST, SOUTH, WEST };
 
@@ -240,4 +241,5 @@ inline unsigned line_moves(int from, unsigned occ, const Edition::LineMasks& m) 
 
 using EditionPtr = std::shared_ptr<const Edition>;
 
-} // namespace branan::inline BRANAN_BOARD_NS
+} // namespace BRANAN_BOARD_NS
+} // namespace branan

@@ -2,7 +2,8 @@
 
 #include <algorithm>
 
-namespace branan::inline BRANAN_BOARD_NS {
+namespace branan {
+inline namespace BRANAN_BOARD_NS {
 
 bool MoveList::contains(Move m) const {
     return std::find(begin(), end(), m) != end();
@@ -80,4 +81,5 @@ bool has_legal_move(const Position& pos) {
     return side_can_move(pos, pos.side_to_move());
 }
 
-} // namespace branan::inline BRANAN_BOARD_NS
+} // namespace BRANAN_BOARD_NS
+} // namespace branan

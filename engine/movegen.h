@@ -11,7 +11,8 @@
 #include "berserk.h"
 #include "position.h"
 
-namespace branan::inline BRANAN_BOARD_NS {
+namespace branan {
+inline namespace BRANAN_BOARD_NS {
 
 // Each empty square can be reached by at most four pieces (one per
 // direction), so 4 * 121 bounds the number of moves on any board.
@@ -124,4 +125,5 @@ bool has_legal_move(const Position& pos);
 // Whether `side` could move if it were its turn (ignores decided()).
 bool side_can_move(const Position& pos, Side side);
 
-} // namespace branan::inline BRANAN_BOARD_NS
+} // namespace BRANAN_BOARD_NS
+} // namespace branan

@@ -6,7 +6,8 @@
 
 #include <vector>
 
-namespace branan::inline BRANAN_BOARD_NS {
+namespace branan {
+inline namespace BRANAN_BOARD_NS {
 
 Result<Position> parse_tfen(EditionPtr edition, std::string_view text) {
     auto fields = parse_tfen_fields(edition->size, text);
@@ -184,4 +185,5 @@ std::string move_record(const Position& before, Move m) {
     return s;
 }
 
-} // namespace branan::inline BRANAN_BOARD_NS
+} // namespace BRANAN_BOARD_NS
+} // namespace branan

@@ -11,7 +11,8 @@
 #include "placement.h"
 #include "position.h"
 
-namespace branan::inline BRANAN_BOARD_NS {
+namespace branan {
+inline namespace BRANAN_BOARD_NS {
 
 // TFEN: ranks from the top down separated by '/', 't' attacker, 'T'
 // defender, 'K' king ('c' 'n' 'C' 'N' OpenTafl's commanders and knights),
@@ -43,4 +44,5 @@ Result<Move> parse_legal_move(const Position& pos, std::string_view text);
 // later move '=' ("Nb5^=b3xb4").
 std::string move_record(const Position& before, Move m);
 
-} // namespace branan::inline BRANAN_BOARD_NS
+} // namespace BRANAN_BOARD_NS
+} // namespace branan

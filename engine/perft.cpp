@@ -2,7 +2,8 @@
 
 #include "reply_count.h"
 
-namespace branan::inline BRANAN_BOARD_NS {
+namespace branan {
+inline namespace BRANAN_BOARD_NS {
 
 uint64_t perft(Position& pos, int depth) {
     if (depth <= 0) return 1;
@@ -55,4 +56,5 @@ std::vector<std::pair<Move, uint64_t>> perft_divide(Position& pos, int depth) {
     return out;
 }
 
-} // namespace branan::inline BRANAN_BOARD_NS
+} // namespace BRANAN_BOARD_NS
+} // namespace branan

@@ -10,7 +10,8 @@
 
 #include "movegen.h"
 
-namespace branan::inline BRANAN_BOARD_NS {
+namespace branan {
+inline namespace BRANAN_BOARD_NS {
 
 uint64_t perft(Position& pos, int depth);
 // perft counting turns: a berserk chain (engine/berserk.h) is one move,
@@ -19,4 +20,5 @@ uint64_t perft_turns(Position& pos, int depth);
 // Per-move counts of perft(depth - 1) after each root move, in generation order.
 std::vector<std::pair<Move, uint64_t>> perft_divide(Position& pos, int depth);
 
-} // namespace branan::inline BRANAN_BOARD_NS
+} // namespace BRANAN_BOARD_NS
+} // namespace branan

@@ -8,7 +8,8 @@
 #include "movegen.h"
 #include "shieldwall.h"
 
-namespace branan::inline BRANAN_BOARD_NS {
+namespace branan {
+inline namespace BRANAN_BOARD_NS {
 
 namespace {
 // Slots of the repetition ban's filter: a game of a few hundred plies
@@ -479,4 +480,5 @@ void Position::clear_history() {
     specials_before_.clear();
 }
 
-} // namespace branan::inline BRANAN_BOARD_NS
+} // namespace BRANAN_BOARD_NS
+} // namespace branan

@@ -15,7 +15,8 @@
 #include "game_record.h"
 #include "zobrist.h"
 
-namespace branan::inline BRANAN_BOARD_NS {
+namespace branan {
+inline namespace BRANAN_BOARD_NS {
 
 // What make_move must remember to undo itself, and what the end-of-game
 // checks need about the past. One per ply, kept in a stack and copied per
@@ -272,4 +273,5 @@ Winner repetition_winner(RepetitionOutcome outcome, Side mover);
 // on a square where it may not stop.
 Status validate_placement(const Edition& v, const Placement& board);
 
-} // namespace branan::inline BRANAN_BOARD_NS
+} // namespace BRANAN_BOARD_NS
+} // namespace branan

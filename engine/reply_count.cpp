@@ -5,7 +5,8 @@
 #include "capture.h"
 #include "shieldwall.h"
 
-namespace branan::inline BRANAN_BOARD_NS {
+namespace branan {
+inline namespace BRANAN_BOARD_NS {
 
 ReplyCounter::ReplyCounter(const Position& pos)
     : pos_(pos), v_(pos.edition()),
@@ -159,4 +160,5 @@ int ReplyCounter::replies_after_captures(Square from, Square to, Bitboard captur
     return total;
 }
 
-} // namespace branan::inline BRANAN_BOARD_NS
+} // namespace BRANAN_BOARD_NS
+} // namespace branan

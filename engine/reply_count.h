@@ -10,7 +10,8 @@
 
 #include "movegen.h"
 
-namespace branan::inline BRANAN_BOARD_NS {
+namespace branan {
+inline namespace BRANAN_BOARD_NS {
 
 class ReplyCounter {
   public:
@@ -37,4 +38,5 @@ class ReplyCounter {
     int total_ = 0;
 };
 
-} // namespace branan::inline BRANAN_BOARD_NS
+} // namespace BRANAN_BOARD_NS
+} // namespace branan

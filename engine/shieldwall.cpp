@@ -1,6 +1,7 @@
 #include "shieldwall.h"
 
-namespace branan::inline BRANAN_BOARD_NS {
+namespace branan {
+inline namespace BRANAN_BOARD_NS {
 
 namespace {
 
@@ -184,4 +185,5 @@ Bitboard shieldwall_captures(const Edition& v, const EdgeBoard& b, Side mover, S
     return taken;
 }
 
-} // namespace branan::inline BRANAN_BOARD_NS
+} // namespace BRANAN_BOARD_NS
+} // namespace branan

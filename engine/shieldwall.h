@@ -13,7 +13,8 @@
 
 #include "edition.h"
 
-namespace branan::inline BRANAN_BOARD_NS {
+namespace branan {
+inline namespace BRANAN_BOARD_NS {
 
 // The board as the scan reads it: each side's pieces (the king among the
 // defenders) and the king's square as a board.
@@ -62,4 +63,5 @@ Bitboard shieldwall_captures(const Edition& v, const EdgeBoard& b, Side mover, S
 // no wall there; hnefatafl.org (swr:g) takes the walls on both sides.
 Bitboard edge_wall_captures(const Edition& v, const EdgeBoard& b, Side mover, Square to);
 
-} // namespace branan::inline BRANAN_BOARD_NS
+} // namespace BRANAN_BOARD_NS
+} // namespace branan

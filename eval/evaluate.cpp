@@ -8,7 +8,8 @@
 #include <memory>
 #include <type_traits>
 
-namespace branan::inline BRANAN_BOARD_NS {
+namespace branan {
+inline namespace BRANAN_BOARD_NS {
 
 namespace {
 
@@ -570,4 +571,5 @@ std::string format_breakdown(const EvalBreakdown& b) {
     return out;
 }
 
-} // namespace branan::inline BRANAN_BOARD_NS
+} // namespace BRANAN_BOARD_NS
+} // namespace branan

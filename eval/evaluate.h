@@ -12,7 +12,8 @@
 #include "position.h"
 #include "value.h"
 
-namespace branan::inline BRANAN_BOARD_NS {
+namespace branan {
+inline namespace BRANAN_BOARD_NS {
 
 // From the point of view of the side to move. Never a win score.
 Value evaluate(const Position& pos, const EvalParams& params);
@@ -53,4 +54,5 @@ EvalBreakdown breakdown(const Position& pos, const EvalParams& params);
 // A readable table of the breakdown, one line per term plus the total.
 std::string format_breakdown(const EvalBreakdown& b);
 
-} // namespace branan::inline BRANAN_BOARD_NS
+} // namespace BRANAN_BOARD_NS
+} // namespace branan

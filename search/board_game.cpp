@@ -3,7 +3,8 @@
 #include "perft.h"
 #include "search.h"
 
-namespace branan::inline BRANAN_BOARD_NS {
+namespace branan {
+inline namespace BRANAN_BOARD_NS {
 
 namespace {
 
@@ -73,7 +74,8 @@ Result<std::unique_ptr<BoardGame>> make_game(const Rules& rules) {
 
 } // namespace
 
-} // namespace branan::inline BRANAN_BOARD_NS
+} // namespace BRANAN_BOARD_NS
+} // namespace branan
 
 namespace branan {
 

@@ -4,7 +4,8 @@
 #include <bit>
 #include <cassert>
 
-namespace branan::inline BRANAN_BOARD_NS {
+namespace branan {
+inline namespace BRANAN_BOARD_NS {
 
 namespace {
 
@@ -318,4 +319,5 @@ void MovePicker::generate_quiescence() {
     }
 }
 
-} // namespace branan::inline BRANAN_BOARD_NS
+} // namespace BRANAN_BOARD_NS
+} // namespace branan

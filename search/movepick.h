@@ -18,7 +18,8 @@
 #include "movegen.h"
 #include "tafl.h"
 
-namespace branan::inline BRANAN_BOARD_NS {
+namespace branan {
+inline namespace BRANAN_BOARD_NS {
 
 // A move's slot in History::butterfly, with this width's stride.
 inline int hist_index(Move m) {
@@ -240,4 +241,5 @@ class MovePicker {
     alignas(64) int32_t keys_[KEY_SLOTS];
 };
 
-} // namespace branan::inline BRANAN_BOARD_NS
+} // namespace BRANAN_BOARD_NS
+} // namespace branan

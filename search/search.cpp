@@ -8,7 +8,8 @@
 #include "movepick.h"
 #include "tafl.h"
 
-namespace branan::inline BRANAN_BOARD_NS {
+namespace branan {
+inline namespace BRANAN_BOARD_NS {
 
 Worker::Worker(SearchContext& ctx, int id, const Position& root,
                const std::vector<uint64_t>& game_keys, const std::vector<int>& game_windows,
@@ -639,4 +640,5 @@ void Worker::run() {
     }
 }
 
-} // namespace branan::inline BRANAN_BOARD_NS
+} // namespace BRANAN_BOARD_NS
+} // namespace branan

@@ -17,7 +17,8 @@
 #include "history.h"
 #include "position.h"
 
-namespace branan::inline BRANAN_BOARD_NS {
+namespace branan {
+inline namespace BRANAN_BOARD_NS {
 
 class Worker final : public SearchThread {
   public:
@@ -73,4 +74,5 @@ class Worker final : public SearchThread {
     std::vector<int> pv_len_;
 };
 
-} // namespace branan::inline BRANAN_BOARD_NS
+} // namespace BRANAN_BOARD_NS
+} // namespace branan

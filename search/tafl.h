@@ -10,7 +10,9 @@
 #include "capture.h"
 #include "movegen.h"
 
-namespace branan::inline BRANAN_BOARD_NS::tafl {
+namespace branan {
+inline namespace BRANAN_BOARD_NS {
+namespace tafl {
 
 // The squares the king could escape to this move (ignores whose turn it is).
 inline Bitboard king_escapes(const Position& pos) {
@@ -242,4 +244,6 @@ inline MoveEffect move_effect(const Position& pos, Move m) {
     return out;
 }
 
-} // namespace branan::inline BRANAN_BOARD_NS::tafl
+} // namespace tafl
+} // namespace BRANAN_BOARD_NS
+} // namespace branan
