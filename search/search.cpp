@@ -370,6 +370,7 @@ Value Worker::search(Value alpha, Value beta, int depth, int ply, bool pv_node, 
     if (!pv_node && depth >= NULL_MOVE_DEPTH) ctx_.tt->prefetch(pos_.key() ^ zobrist::side);
 
     // A win on this move.
+    const SearchTuning& tune = search_tuning();
     const Side us = pos_.side_to_move();
     bool threatened = false;
     if (tactics_ && us == DEFENDERS) {
@@ -378,12 +379,11 @@ Value Worker::search(Value alpha, Value beta, int depth, int ply, bool pv_node, 
     } else if (tactics_) {
         if (tafl::king_capture_threat(pos_)) return mate_in(ply + 1);
         threatened = tafl::king_escapes(pos_) != 0;
-        if (threatened && pos_.size() >= ESCAPE_RACE_MIN_SIZE && search_tuning().escape_extension)
-            ++depth;
+        if (threatened && pos_.size() >= ESCAPE_RACE_MIN_SIZE && tune.escape_extension) ++depth;
     }
 
     // No table move at a deep node: a shallower search will find one.
-    if (search_tuning().iir && !tt_move && depth >= IIR_DEPTH && !threatened) --depth;
+    if (tune.iir && !tt_move && depth >= IIR_DEPTH && !threatened) --depth;
 
     // The static evaluation serves only the pruning of non-PV nodes.
     Value static_eval = tt_hit && tte->eval() != VALUE_NONE ? tte->eval()
@@ -391,7 +391,6 @@ Value Worker::search(Value alpha, Value beta, int depth, int ply, bool pv_node, 
                                                             : evaluate(pos_, *ctx_.params);
     stack_[ply].static_eval = static_eval;
     stack_[ply + 2].killers[0] = stack_[ply + 2].killers[1] = MOVE_NONE;
-    const SearchTuning& tune = search_tuning();
 
     // Futility (reverse): far above beta at a shallow depth.
     if (tune.futility && !pv_node && !threatened && depth <= REVERSE_FUTILITY_DEPTH &&
