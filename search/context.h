@@ -52,6 +52,7 @@ struct SearchTuning {
     bool lmp = true;
     bool iir = true;
     bool escape_extension = true;
+    bool root_reductions = true;
 };
 SearchTuning& search_tuning();
 

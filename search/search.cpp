@@ -109,22 +109,19 @@ namespace {
 // (the figures are in the commits named). None of these values has had an
 // SPRT.
 
-// Reverse futility: a non-PV node this far above beta per ply of depth, at
-// depth <= 3, returns its static evaluation. By hand; the pruning kept by
-// the suite in 0c4bea4.
+// Reverse futility: a non-PV node this far above beta per ply of depth
+// (BoardPruning below), at depth <= 3, returns its static evaluation. By
+// hand; the pruning kept by the suite in 0c4bea4.
 constexpr int REVERSE_FUTILITY_DEPTH = 3;
-constexpr Value REVERSE_FUTILITY_MARGIN = 120;
 // Futility: a quiet move at depth <= 2 is skipped when the static
 // evaluation plus this much per ply of depth is at most alpha. Kept by the
 // suite in 190a69c (the margin itself not compared with others).
 constexpr int FUTILITY_DEPTH = 2;
 constexpr Value FUTILITY_MARGIN = 150;
 // Late-move pruning: at depth <= 3, quiet moves after the first
-// LMP_BASE + LMP_PER_DEPTH2 * depth^2 tried are skipped. Kept by the suite
-// in 190a69c (the counts not compared with others).
+// lmp_base + lmp_per_depth2 * depth^2 tried (BoardPruning below) are
+// skipped. Kept by the suite in 190a69c.
 constexpr int LMP_DEPTH = 3;
-constexpr int LMP_BASE = 4;
-constexpr int LMP_PER_DEPTH2 = 3;
 // Null move from depth 3, reduced by NULL_MOVE_R + depth / NULL_MOVE_R_DIV.
 // By hand; the pruning kept by the suite in 0c4bea4.
 constexpr int NULL_MOVE_DEPTH = 3;
@@ -136,6 +133,10 @@ constexpr int NULL_MOVE_R_DIV = 4;
 constexpr double LMR_DIVISOR = 2.2;
 constexpr int LMR_DEPTH = 3;
 constexpr int LMR_AFTER_MOVES = 3;
+// The root's late quiet moves, on the boards whose BoardPruning says so:
+// from this one on (counted from the first of the line), searched first
+// with the reduction of a PV node's move.
+constexpr int ROOT_LMR_AFTER_MOVES = 3;
 // Internal iterative reduction: one ply less without a table move from this
 // depth. Kept by the suite in 5892b6b (depth 5 not compared with others).
 constexpr int IIR_DEPTH = 5;
@@ -166,6 +167,30 @@ constexpr int STAGED_MAX_DEPTH = 2;
 // -4.7 %, Tablut -2 % in nodes per second, for 2.6 % and 3.9 % fewer
 // instructions.
 constexpr int STAGED_MIN_SIZE = 11;
+
+// The pruning figures that differ with the board's size.
+struct BoardPruning {
+    Value reverse_futility_margin;
+    int lmp_base;
+    int lmp_per_depth2;
+    bool root_reductions;
+};
+// Below 11x11: the first search's, set by hand (the margin in 0c4bea4, the
+// move counts in 190a69c, neither compared with others).
+constexpr BoardPruning SMALL_BOARD_PRUNING{120, 4, 3, false};
+// 11x11 and larger (issue 22), where the tuned weights made the tree from
+// the Copenhagen start three times bushier than the hand-set ones (depth 13
+// after 23.8 M nodes, 14 after 59 M): a narrower margin, fewer quiet moves
+// near the leaves, and the root's late moves reduced as every other node's
+// are (the root has 100 moves or more there). Together: depth 14 after
+// 15.9 M nodes. Kept by matches in the four 11x11 editions at equal nodes
+// (docs/search.md).
+constexpr BoardPruning LARGE_BOARD_PRUNING{80, 3, 2, true};
+constexpr int LARGE_BOARD_MIN_SIZE = 11;
+
+const BoardPruning& board_pruning(int size) {
+    return size >= LARGE_BOARD_MIN_SIZE ? LARGE_BOARD_PRUNING : SMALL_BOARD_PRUNING;
+}
 
 // Lazy SMP: helper threads skip some depths so they spread over the tree.
 constexpr int SKIP_SIZE[] = {1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4, 4, 4};
@@ -393,8 +418,9 @@ Value Worker::search(Value alpha, Value beta, int depth, int ply, bool pv_node, 
     stack_[ply + 2].killers[0] = stack_[ply + 2].killers[1] = MOVE_NONE;
 
     // Futility (reverse): far above beta at a shallow depth.
+    const BoardPruning& bp = board_pruning(pos_.size());
     if (tune.futility && !pv_node && !threatened && depth <= REVERSE_FUTILITY_DEPTH &&
-        !is_win_score(beta) && static_eval - REVERSE_FUTILITY_MARGIN * depth >= beta)
+        !is_win_score(beta) && static_eval - bp.reverse_futility_margin * depth >= beta)
         return static_eval;
 
     // Null move.
@@ -482,7 +508,7 @@ Value Worker::search(Value alpha, Value beta, int depth, int ply, bool pv_node, 
             if ((tune.futility && depth <= FUTILITY_DEPTH &&
                  static_eval + FUTILITY_MARGIN * depth <= alpha) ||
                 (tune.lmp && depth <= LMP_DEPTH &&
-                 searched >= LMP_BASE + LMP_PER_DEPTH2 * depth * depth)) {
+                 searched >= bp.lmp_base + bp.lmp_per_depth2 * depth * depth)) {
                 if (picker.quiet_from_here(quiet) &&
                     (us == ATTACKERS || (tactics_ && pos_.piece_on(m.from()) != KING &&
                                          !tafl::escape_discoverers(pos_))))
@@ -523,14 +549,24 @@ Value Worker::root_search(int pv_idx, Value alpha, Value beta, int depth) {
     stack_[2].killers[0] = stack_[2].killers[1] = MOVE_NONE;
     const int n = int(root_moves.size());
     const Side us = pos_.side_to_move();
+    const SearchTuning& tune = search_tuning();
+    const bool reduce = tune.lmr && tune.root_reductions &&
+                        board_pruning(pos_.size()).root_reductions && tactics_ &&
+                        depth >= LMR_DEPTH;
     for (int i = pv_idx; i < n; ++i) {
         const Move m = root_moves[i].move;
+        int r = 0;
+        if (reduce && i - pv_idx >= ROOT_LMR_AFTER_MOVES && !tafl::move_effect(pos_, m).captures &&
+            !(us == DEFENDERS && tafl::move_threatens_escape(pos_, m)))
+            r = std::clamp(lmr_table[std::min(depth, 63)][std::min(i - pv_idx + 1, 63)] - 1, 0,
+                           depth - 2);
         do_move(m);
         Value v;
         if (i == pv_idx) {
             v = child(us, alpha, beta, depth - 1, 1, true, false);
         } else {
-            v = child(us, alpha, alpha + 1, depth - 1, 1, false, true);
+            v = child(us, alpha, alpha + 1, depth - 1 - r, 1, false, true);
+            if (r > 0 && v > alpha) v = child(us, alpha, alpha + 1, depth - 1, 1, false, false);
             if (v > alpha && v < beta) v = child(us, alpha, beta, depth - 1, 1, true, false);
         }
         undo_move();

@@ -249,6 +249,31 @@ TEST_CASE("search: on 11x11 a node that must block an escape is searched a ply d
     }
 }
 
+TEST_CASE("search: the root's late quiet moves are reduced on 11x11 and larger only", "[search]") {
+    struct Restore {
+        ~Restore() { search_tuning().root_reductions = true; }
+    } restore;
+    // Nodes to complete depth 7 from the start, one thread, a fresh table.
+    auto nodes_to_depth = [](const char* preset, bool reduce) {
+        search_tuning().root_reductions = reduce;
+        Engine e;
+        REQUIRE(e.set_preset(preset));
+        const Run r = run(e, depth_limit(7));
+        REQUIRE(!r.infos.empty());
+        CHECK(r.infos.back().depth == 7);
+        CHECK(is_legal(e.position(), r.best.best));
+        return r.infos.back().nodes;
+    };
+    for (const char* preset : {"copenhagen", "fetlar"}) {
+        INFO(preset);
+        CHECK(nodes_to_depth(preset, true) < nodes_to_depth(preset, false));
+    }
+    for (const char* preset : {"brandubh", "tablut"}) {
+        INFO(preset);
+        CHECK(nodes_to_depth(preset, true) == nodes_to_depth(preset, false));
+    }
+}
+
 TEST_CASE("search: the table's 16-bit moves on every board size", "[search]") {
     // Every move of every square, both ways, packs and unpacks to itself.
     for (int size : {7, 11, 13, 15, 16, 19}) {
