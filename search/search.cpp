@@ -11,21 +11,6 @@
 namespace branan {
 inline namespace BRANAN_BOARD_NS {
 
-Worker::Worker(SearchContext& ctx, int id, const Position& root,
-               const std::vector<uint64_t>& game_keys, const std::vector<int>& game_windows,
-               History& history)
-    : ctx_(ctx), id_(id), pos_(root), rules_(root.edition().rules),
-      tactics_(!root.edition().special_moves), history_(history) {
-    keys_ = game_keys;
-    windows_ = game_windows;
-    root_idx_ = idx_ = int(keys_.size()) - 1;
-    keys_.resize(keys_.size() + MAX_PLY + 8);
-    windows_.resize(windows_.size() + MAX_PLY + 8);
-    stack_.resize(MAX_PLY + 8);
-    pv_.resize(MAX_PLY + 8);
-    pv_len_.resize(MAX_PLY + 8);
-}
-
 void Worker::do_move(Move m) {
     // The table's line is fetched while the move is made (most moves
     // capture nothing); a capture's key is known only after.
@@ -100,6 +85,15 @@ void Worker::update_pv(int ply, Move m) {
     pv_len_[ply] = n + 1;
 }
 
+// The pruning figures that differ with the board's size (the tables are
+// below, with the other figures).
+struct BoardPruning {
+    Value reverse_futility_margin;
+    int lmp_base;
+    int lmp_per_depth2;
+    bool root_reductions;
+};
+
 namespace {
 
 // Where the search's figures came from. "By hand": set so in the first
@@ -107,7 +101,7 @@ namespace {
 // suite is the 30 forced wins and 11 only defences of tests/test_search.cpp;
 // a pruning was kept when the suite gave the same results with fewer nodes
 // (the figures are in the commits named). None of these values has had an
-// SPRT.
+// SPRT, but the large boards' BoardPruning.
 
 // Reverse futility: a non-PV node this far above beta per ply of depth
 // (BoardPruning below), at depth <= 3, returns its static evaluation. By
@@ -168,13 +162,6 @@ constexpr int STAGED_MAX_DEPTH = 2;
 // instructions.
 constexpr int STAGED_MIN_SIZE = 11;
 
-// The pruning figures that differ with the board's size.
-struct BoardPruning {
-    Value reverse_futility_margin;
-    int lmp_base;
-    int lmp_per_depth2;
-    bool root_reductions;
-};
 // Below 11x11: the first search's, set by hand (the margin in 0c4bea4, the
 // move counts in 190a69c, neither compared with others).
 constexpr BoardPruning SMALL_BOARD_PRUNING{120, 4, 3, false};
@@ -187,10 +174,6 @@ constexpr BoardPruning SMALL_BOARD_PRUNING{120, 4, 3, false};
 // (docs/search.md).
 constexpr BoardPruning LARGE_BOARD_PRUNING{80, 3, 2, true};
 constexpr int LARGE_BOARD_MIN_SIZE = 11;
-
-const BoardPruning& board_pruning(int size) {
-    return size >= LARGE_BOARD_MIN_SIZE ? LARGE_BOARD_PRUNING : SMALL_BOARD_PRUNING;
-}
 
 // Lazy SMP: helper threads skip some depths so they spread over the tree.
 constexpr int SKIP_SIZE[] = {1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4, 4, 4};
@@ -205,7 +188,36 @@ struct LmrInit {
     }
 } lmr_init;
 
+const BoardPruning& board_pruning(int size) {
+    return size >= LARGE_BOARD_MIN_SIZE ? LARGE_BOARD_PRUNING : SMALL_BOARD_PRUNING;
+}
+
+// The reduction of the late quiet move that is a node's `searched`th, in
+// plies, leaving at least one.
+int late_move_reduction(int depth, int searched, bool pv_node, bool cut_node) {
+    int r = lmr_table[std::min(depth, 63)][std::min(searched, 63)];
+    if (pv_node) r -= 1;
+    if (cut_node) r += 1;
+    return std::clamp(r, 0, depth - 2);
+}
+
 } // namespace
+
+Worker::Worker(SearchContext& ctx, int id, const Position& root,
+               const std::vector<uint64_t>& game_keys, const std::vector<int>& game_windows,
+               History& history)
+    : ctx_(ctx), id_(id), pos_(root), rules_(root.edition().rules),
+      tactics_(!root.edition().special_moves), pruning_(board_pruning(root.size())),
+      history_(history) {
+    keys_ = game_keys;
+    windows_ = game_windows;
+    root_idx_ = idx_ = int(keys_.size()) - 1;
+    keys_.resize(keys_.size() + MAX_PLY + 8);
+    windows_.resize(windows_.size() + MAX_PLY + 8);
+    stack_.resize(MAX_PLY + 8);
+    pv_.resize(MAX_PLY + 8);
+    pv_len_.resize(MAX_PLY + 8);
+}
 
 // The value of a game's end for the side to move: a draw (a repetition,
 // the ply limit) or a win, read from the winner rather than assumed to be
@@ -418,9 +430,8 @@ Value Worker::search(Value alpha, Value beta, int depth, int ply, bool pv_node, 
     stack_[ply + 2].killers[0] = stack_[ply + 2].killers[1] = MOVE_NONE;
 
     // Futility (reverse): far above beta at a shallow depth.
-    const BoardPruning& bp = board_pruning(pos_.size());
     if (tune.futility && !pv_node && !threatened && depth <= REVERSE_FUTILITY_DEPTH &&
-        !is_win_score(beta) && static_eval - bp.reverse_futility_margin * depth >= beta)
+        !is_win_score(beta) && static_eval - pruning_.reverse_futility_margin * depth >= beta)
         return static_eval;
 
     // Null move.
@@ -455,10 +466,7 @@ Value Worker::search(Value alpha, Value beta, int depth, int ply, bool pv_node, 
             int r = 0;
             if (tune.lmr && depth >= LMR_DEPTH && is_quiet && !escape_threat &&
                 searched > LMR_AFTER_MOVES && !threatened) {
-                r = lmr_table[std::min(depth, 63)][std::min(searched, 63)];
-                if (pv_node) r -= 1;
-                if (cut_node) r += 1;
-                r = std::clamp(r, 0, new_depth - 1);
+                r = late_move_reduction(depth, searched, pv_node, cut_node);
             }
             v = child(us, alpha, alpha + 1, new_depth - r, ply + 1, false, true);
             if (r > 0 && v > alpha)
@@ -496,8 +504,7 @@ Value Worker::search(Value alpha, Value beta, int depth, int ply, bool pv_node, 
         // A defenders' move after which the king would see an escape square
         // is searched like a capture, neither reduced nor pruned: an escape
         // race must not fall beyond the horizon (issue 22).
-        const bool escape_threat =
-            quiet && us == DEFENDERS && tactics_ && tafl::move_threatens_escape(pos_, m);
+        const bool escape_threat = quiet && threatens_escape(us, m);
         // Futility and late-move pruning of quiet moves near the leaves.
         // Nothing a skip leaves behind changes what decides them, so once
         // every move left is quiet, every move left is skipped too; but for
@@ -508,7 +515,7 @@ Value Worker::search(Value alpha, Value beta, int depth, int ply, bool pv_node, 
             if ((tune.futility && depth <= FUTILITY_DEPTH &&
                  static_eval + FUTILITY_MARGIN * depth <= alpha) ||
                 (tune.lmp && depth <= LMP_DEPTH &&
-                 searched >= bp.lmp_base + bp.lmp_per_depth2 * depth * depth)) {
+                 searched >= pruning_.lmp_base + pruning_.lmp_per_depth2 * depth * depth)) {
                 if (picker.quiet_from_here(quiet) &&
                     (us == ATTACKERS || (tactics_ && pos_.piece_on(m.from()) != KING &&
                                          !tafl::escape_discoverers(pos_))))
@@ -550,16 +557,14 @@ Value Worker::root_search(int pv_idx, Value alpha, Value beta, int depth) {
     const int n = int(root_moves.size());
     const Side us = pos_.side_to_move();
     const SearchTuning& tune = search_tuning();
-    const bool reduce = tune.lmr && tune.root_reductions &&
-                        board_pruning(pos_.size()).root_reductions && tactics_ &&
+    const bool reduce = tune.lmr && tune.root_reductions && pruning_.root_reductions && tactics_ &&
                         depth >= LMR_DEPTH;
     for (int i = pv_idx; i < n; ++i) {
         const Move m = root_moves[i].move;
         int r = 0;
         if (reduce && i - pv_idx >= ROOT_LMR_AFTER_MOVES && !tafl::move_effect(pos_, m).captures &&
-            !(us == DEFENDERS && tafl::move_threatens_escape(pos_, m)))
-            r = std::clamp(lmr_table[std::min(depth, 63)][std::min(i - pv_idx + 1, 63)] - 1, 0,
-                           depth - 2);
+            !threatens_escape(us, m))
+            r = late_move_reduction(depth, i - pv_idx + 1, true, false);
         do_move(m);
         Value v;
         if (i == pv_idx) {

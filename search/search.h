@@ -16,9 +16,12 @@
 #include "evaluate.h"
 #include "history.h"
 #include "position.h"
+#include "tafl.h"
 
 namespace branan {
 inline namespace BRANAN_BOARD_NS {
+
+struct BoardPruning; // search.cpp
 
 class Worker final : public SearchThread {
   public:
@@ -62,6 +65,13 @@ class Worker final : public SearchThread {
     // Whether the tactical reads of search/tafl.h hold: not with special
     // moves, where jumps, commanders' captures and chains escape them.
     const bool tactics_;
+    // Whether the king's escape threatens after `us`'s quiet move m: the
+    // defenders' moves that are searched like captures.
+    bool threatens_escape(Side us, Move m) const {
+        return tactics_ && us == DEFENDERS && tafl::move_threatens_escape(pos_, m);
+    }
+    // This board size's pruning figures.
+    const BoardPruning& pruning_;
     History& history_;
     std::vector<uint64_t> keys_;
     std::vector<int> windows_;
