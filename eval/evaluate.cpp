@@ -189,6 +189,10 @@ struct RingEntry {
     int free_escapes = -1; // -1: empty slot
 };
 constexpr int RING_CACHE_BITS = 10;
+// The king's room counts for the attackers below this many squares only,
+// so that closing a wide ring never scores less than leaving it open, and
+// the term does not grow with the board.
+constexpr int KING_ROOM_CAP = 64;
 
 struct Tables {
     EditionPtr edition; // held, so the address cannot be reused while cached
@@ -439,11 +443,13 @@ void eval_terms(const Position& pos, Tables& t, Acc& acc) {
         int free_escapes;
         if (cached) {
             free_escapes = entry.free_escapes;
+            region = B(entry.region);
         } else {
             // Grow until stable, or until every escape square not held by an
-            // attacker is in (no later step could add one).
+            // attacker is in (no later step could add one); with none
+            // open, until stable (the room is counted).
             const B open_escapes = escape & (pro_x | extra_x);
-            while ((region & open_escapes) != open_escapes) {
+            while (!open_escapes || (region & open_escapes) != open_escapes) {
                 const B next = G::slide_reach(region, pro_x, extra_x) & (pro_x | extra_x);
                 if (next == region) break;
                 region = next;
@@ -452,7 +458,12 @@ void eval_terms(const Position& pos, Tables& t, Acc& acc) {
             if (K & pro_x) entry = {Bitboard(A), Bitboard(region), free_escapes};
         }
         acc.add(DEFENDERS, ESCAPE_REGION, free_escapes);
-        if (!free_escapes) acc.add(ATTACKERS, KING_ENCLOSED, 1);
+        if (!free_escapes) {
+            // Closed: the region is the whole room (the flood ran until
+            // stable).
+            acc.add(ATTACKERS, KING_ENCLOSED, 1);
+            acc.add(ATTACKERS, KING_ROOM_SHRUNK, std::max(0, KING_ROOM_CAP - G::count(region)));
+        }
     }
 
     // Soldiers one move from capture: an anvil (a piece or hostile square

@@ -62,6 +62,9 @@ namespace branan {
       "each escape square the attackers have not sealed off from the king")                        \
     X(KING_ENCLOSED, "king_enclosed", -1000, 1000, RING, ATTACKERS,                                \
       "the attackers' ring cuts the king off from every escape square")                            \
+    X(KING_ROOM_SHRUNK, "king_room_shrunk", 0, 100, RING, ATTACKERS,                               \
+      "the attackers' ring is closed: each square by which the king's room inside it is smaller "  \
+      "than 64 (the way to taking him)")                                                           \
     X(ATTACKER_DIAGONAL_LINK, "attacker_diagonal_link", -100, 100, RING, ATTACKERS,                \
       "each pair of diagonally adjacent attackers (links of a closing ring)")                      \
     X(KING_MOBILITY, "king_mobility", 0, 100, KING, DEFENDERS, "each square the king can move to") \

@@ -414,6 +414,28 @@ TEST_CASE("eval: forks, squares with free lines to two escape squares", "[eval]"
     CHECK(trace(att).coef[ESCAPE_FORK_SQUARES][DEFENDERS] == 3);
 }
 
+TEST_CASE("eval: the room of an enclosed king", "[eval]") {
+    // A box of attackers on b1-f5 around the king on d3: his room is the
+    // nine squares c2-e4.
+    const EditionPtr v = eval_edition("opentafl-copenhagen");
+    const std::string top = "11/11/11/11/11/11/1ttttt5/1t3t5/";
+    const Position box = eval_tfen(v, top + "1t1K1t5/1t3t5/1ttttt5 a");
+    CHECK(trace(box).coef[KING_ENCLOSED][ATTACKERS] == 1);
+    CHECK(trace(box).coef[KING_ROOM_SHRUNK][ATTACKERS] == 64 - 9);
+    // One more attacker inside (c2): eight squares.
+    CHECK(trace(eval_tfen(v, top + "1t1K1t5/1tt2t5/1ttttt5 a")).coef[KING_ROOM_SHRUNK][ATTACKERS] ==
+          64 - 8);
+    // Every corner sealed by the attackers next to it: closed, but a room of
+    // 109 squares counts nothing (closing a wide ring costs nothing).
+    const Position wide = eval_tfen(v, "1t7t1/t9t/11/11/11/11/4K6/11/11/t9t/1t7t1 a");
+    CHECK(trace(wide).coef[KING_ENCLOSED][ATTACKERS] == 1);
+    CHECK(trace(wide).coef[KING_ROOM_SHRUNK][ATTACKERS] == 0);
+    // A gap in the box (f3 empty): not enclosed, no room counted.
+    const Position open = eval_tfen(v, top + "1t1K7/1t3t5/1ttttt5 a");
+    CHECK(trace(open).coef[KING_ENCLOSED][ATTACKERS] == 0);
+    CHECK(trace(open).coef[KING_ROOM_SHRUNK][ATTACKERS] == 0);
+}
+
 TEST_CASE("eval: king capture threats and enclosure", "[eval]") {
     const EditionPtr v = eval_edition("brandubh-house"); // weak king
     const EvalParams p = default_params(v->rules);
