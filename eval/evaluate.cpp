@@ -443,7 +443,6 @@ void eval_terms(const Position& pos, Tables& t, Acc& acc) {
         int free_escapes;
         if (cached) {
             free_escapes = entry.free_escapes;
-            region = B(entry.region);
         } else {
             // Grow until stable, or until every escape square not held by an
             // attacker is in (no later step could add one); with none
@@ -459,10 +458,11 @@ void eval_terms(const Position& pos, Tables& t, Acc& acc) {
         }
         acc.add(DEFENDERS, ESCAPE_REGION, free_escapes);
         if (!free_escapes) {
-            // Closed: the region is the whole room (the flood ran until
-            // stable).
+            // Closed: the region (the cached one on a hit) is the whole
+            // room, the flood having run until stable.
+            const int room = G::count(cached ? B(entry.region) : region);
             acc.add(ATTACKERS, KING_ENCLOSED, 1);
-            acc.add(ATTACKERS, KING_ROOM_SHRUNK, std::max(0, KING_ROOM_CAP - G::count(region)));
+            acc.add(ATTACKERS, KING_ROOM_SHRUNK, std::max(0, KING_ROOM_CAP - room));
         }
     }
 
