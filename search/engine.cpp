@@ -84,6 +84,10 @@ struct Engine::Impl {
     int multipv = 0;
     int64_t move_overhead = 0;
     std::string eval_file;
+    // Weights set one by one as options. They outlive a change of rules, as
+    // the EvalFile does: a match runner or a GUI sets its options once and
+    // the Variant after them (or again at every game).
+    std::vector<std::pair<ParamId, int>> weights_set;
     std::vector<Option> options;
     std::vector<std::unique_ptr<History>> histories;
 
@@ -106,11 +110,19 @@ struct Engine::Impl {
         pos.emplace(edition);
         if (!same_rules) reset_params();
     }
-    // The defaults of the rules, then the EvalFile over them if one is set.
+    // The defaults of the rules, the EvalFile over them if one is set, then
+    // the weights set one by one.
     void reset_params() {
         params = default_params(edition->rules);
         if (!eval_file.empty())
             if (auto p = load_params_file(eval_file, params)) params = *p;
+        for (const auto& [id, value] : weights_set) params[id] = value;
+    }
+    Status set_weight(ParamId id, int value) {
+        if (Status st = set_param(params, id, value); !st) return st;
+        std::erase_if(weights_set, [id](const auto& w) { return w.first == id; });
+        weights_set.emplace_back(id, value);
+        return {};
     }
     void ensure_histories() {
         while (int(histories.size()) < threads) {
@@ -171,15 +183,19 @@ std::vector<Option> Engine::Impl::declare_options(Engine& engine) {
     rows.push_back({{"Rules", T::STRING, "", 0, 0, {}},
                     [&engine](const OptionValue& v) { return engine.set_rules(v.text); }});
     rows.push_back({{"EvalFile", T::STRING, "", 0, 0, {}}, [this](const OptionValue& v) -> Status {
+                        // A file (or none) replaces every weight, those set
+                        // one by one before it too: the last setting wins.
                         const EvalParams defaults = default_params(edition->rules);
                         if (v.text.empty() || v.text == "<empty>") {
                             eval_file.clear();
+                            weights_set.clear();
                             params = defaults;
                             return {};
                         }
                         auto p = load_params_file(std::string(v.text), defaults);
                         if (!p) return Error{p.error()};
                         eval_file = std::string(v.text);
+                        weights_set.clear();
                         params = *p;
                         return {};
                     }});
@@ -195,7 +211,7 @@ std::vector<Option> Engine::Impl::declare_options(Engine& engine) {
 Option Engine::Impl::weight_option(ParamId id, const EvalParams& defaults) {
     const ParamInfo& p = param_table()[id];
     return {{p.name, OptionInfo::Type::SPIN, std::to_string(defaults[id]), p.min, p.max, {}},
-            [this, id](const OptionValue& v) { return set_param(params, id, int(v.number)); }};
+            [this, id](const OptionValue& v) { return set_weight(id, int(v.number)); }};
 }
 
 Engine::Engine() : impl_(std::make_unique<Impl>()) {

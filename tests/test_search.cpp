@@ -643,6 +643,32 @@ TEST_CASE("search: options", "[search]") {
     CHECK(list.contains(t.best.best));
 }
 
+TEST_CASE("search: a weight set as an option outlives a change of rules", "[search]") {
+    // A match runner sends its options once, then the Variant at every game.
+    Engine e;
+    REQUIRE(e.set_option("Variant", "brandubh"));
+    const auto id = find_param("king_room_shrunk");
+    REQUIRE(id);
+    REQUIRE(e.set_option("king_room_shrunk", "37"));
+    REQUIRE(e.set_option("Variant", "copenhagen"));
+    CHECK(e.eval_params()[*id] == 37);
+    // The other weights are the new rules' own.
+    EvalParams expected = default_params(e.position().edition().rules);
+    expected[*id] = 37;
+    CHECK(e.eval_params() == expected);
+    REQUIRE(e.set_option("Variant", "tablut"));
+    CHECK(e.eval_params()[*id] == 37);
+    // A rejected value leaves the weight as it was, across rules too.
+    CHECK_FALSE(e.set_option("king_room_shrunk", "100000"));
+    REQUIRE(e.set_option("Variant", "copenhagen"));
+    CHECK(e.eval_params() == expected);
+    // An EvalFile (here: none) replaces every weight set before it.
+    REQUIRE(e.set_option("EvalFile", ""));
+    CHECK(e.eval_params() == default_params(e.position().edition().rules));
+    REQUIRE(e.set_option("Variant", "brandubh"));
+    CHECK(e.eval_params() == default_params(e.position().edition().rules));
+}
+
 TEST_CASE("search: set_position is all or nothing", "[search]") {
     Engine e;
     REQUIRE(e.set_preset("brandubh"));
