@@ -49,9 +49,10 @@ struct BotRun {
     std::string out, err;
 };
 
-// The bot at depth 2 against the house at depth 1 on 11x11 plays on to the
-// server's ply limit (the 133rd ply draws); at depth 2 the house's
-// defenders win first.
+// The bot at depth 3 against the house at depth 1 on 11x11 plays on to the
+// server's ply limit (the 133rd ply draws). The game is the default
+// weights' own: with the bot at depth 2 the house's defenders now win at
+// ply 34 (they did not before the 11x11 corner guards weighed more).
 ServerOptions to_the_ply_limit() {
     ServerOptions so;
     so.house_depth = 1;
@@ -75,6 +76,12 @@ HnefataflOrgOptions bot_options() {
     o.backoff_ms = 20;
     o.backoff_max_ms = 200;
     o.max_reconnects = 8;
+    return o;
+}
+
+HnefataflOrgOptions ply_limit_bot() {
+    HnefataflOrgOptions o = bot_options();
+    o.depth = 3;
     return o;
 }
 
@@ -458,7 +465,7 @@ TEST_CASE("hnefatafl.org: draw offers are ignored in a live game, never declined
     // search's reach and nothing better is in sight.
     ServerOptions so = to_the_ply_limit();
     so.faults.offer_draw_at_ply = 4;
-    Run run = play(so, bot_options());
+    Run run = play(so, ply_limit_bot());
     CHECK(run.bot.status == 0);
     REQUIRE(run.played().size() == 1);
     const GameReport g = run.played()[0];
@@ -467,11 +474,11 @@ TEST_CASE("hnefatafl.org: draw offers are ignored in a live game, never declined
     CHECK(!run.sent("draw 1 decline"));
     CHECK(run.sent("draw 1 accept"));
     CHECK(g.result == "draw");
-    CHECK(g.moves.size() >= 133 - 2 - 2); // not before the search's depth (2) reaches the limit
+    CHECK(g.moves.size() >= 133 - 3 - 2); // not before the search's depth (3) reaches the limit
 }
 
 TEST_CASE("hnefatafl.org: the server's ply limit: the 133rd ply draws", "[hnefatafl-org]") {
-    Run run = play(to_the_ply_limit(), bot_options());
+    Run run = play(to_the_ply_limit(), ply_limit_bot());
     CHECK(run.bot.status == 0);
     REQUIRE(run.played().size() == 1);
     const GameReport g = run.played()[0];
