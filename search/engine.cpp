@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cassert>
 #include <condition_variable>
+#include <map>
 #include <mutex>
 #include <optional>
 #include <thread>
@@ -87,7 +88,7 @@ struct Engine::Impl {
     // Weights set one by one as options. They outlive a change of rules, as
     // the EvalFile does: a match runner or a GUI sets its options once and
     // the Variant after them (or again at every game).
-    std::vector<std::pair<ParamId, int>> weights_set;
+    std::map<ParamId, int> weights_set;
     std::vector<Option> options;
     std::vector<std::unique_ptr<History>> histories;
 
@@ -120,8 +121,7 @@ struct Engine::Impl {
     }
     Status set_weight(ParamId id, int value) {
         if (Status st = set_param(params, id, value); !st) return st;
-        std::erase_if(weights_set, [id](const auto& w) { return w.first == id; });
-        weights_set.emplace_back(id, value);
+        weights_set.insert_or_assign(id, value);
         return {};
     }
     void ensure_histories() {
@@ -185,16 +185,12 @@ std::vector<Option> Engine::Impl::declare_options(Engine& engine) {
     rows.push_back({{"EvalFile", T::STRING, "", 0, 0, {}}, [this](const OptionValue& v) -> Status {
                         // A file (or none) replaces every weight, those set
                         // one by one before it too: the last setting wins.
+                        const bool none = v.text.empty() || v.text == "<empty>";
                         const EvalParams defaults = default_params(edition->rules);
-                        if (v.text.empty() || v.text == "<empty>") {
-                            eval_file.clear();
-                            weights_set.clear();
-                            params = defaults;
-                            return {};
-                        }
-                        auto p = load_params_file(std::string(v.text), defaults);
+                        auto p = none ? Result<EvalParams>(defaults)
+                                      : load_params_file(std::string(v.text), defaults);
                         if (!p) return Error{p.error()};
-                        eval_file = std::string(v.text);
+                        eval_file = none ? std::string() : std::string(v.text);
                         weights_set.clear();
                         params = *p;
                         return {};
