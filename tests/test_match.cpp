@@ -9,6 +9,7 @@
 #include <fstream>
 #include <sstream>
 #include <sys/wait.h>
+#include <thread>
 #include <unistd.h>
 
 #include "match/cli.h"
@@ -17,6 +18,7 @@
 #include "match/plot.h"
 #include "match/schedule.h"
 #include "match/stats.h"
+#include "match/workers.h"
 #include "match_checks.h"
 
 using namespace branan;
@@ -605,6 +607,34 @@ TEST_CASE("SPRT stops the match as soon as it decides", "[match]") {
     CHECK(*r.llr <= c.sprt->lower_bound());
     CHECK(text.find("LLR") != std::string::npos);
     CHECK(text.find("H0 accepted") != std::string::npos);
+}
+
+TEST_CASE("No game is handed back once the match is stopped", "[match]") {
+    // Two workers finish games at about the same time: the one that ends
+    // while the other's `done` stops the match must be dropped (a late game
+    // could otherwise undo an SPRT decision). Several runs, as it is a race.
+    const std::vector<EngineConfig> engines = {scripted("r1", {"--seed", "1"}),
+                                               scripted("r2", {"--seed", "2"})};
+    GameConfig base;
+    base.edition = *Edition::make(*preset_rules("brandubh"));
+    base.preset = "brandubh";
+    base.max_plies = 400;
+    base.time_margin_ms = 300;
+    OpeningBook book;
+    REQUIRE(book.load(OpeningSource{}, base.edition, 1));
+    const auto schedule = make_schedule(2, 1, 40, true);
+    for (int run = 0; run < 8; ++run) {
+        Workers workers(engines, 2, std::chrono::milliseconds(5000));
+        REQUIRE(workers.start_engines());
+        int calls = 0;
+        workers.run(schedule, base, book, [&](const PlayedGame&) {
+            // Hold the lock a while, as a slow `done` (files, printing) would.
+            ++calls;
+            std::this_thread::sleep_for(std::chrono::milliseconds(50));
+            return false;
+        });
+        CHECK(calls == 1);
+    }
 }
 
 TEST_CASE("Openings from files, in TFEN and as moves", "[match]") {

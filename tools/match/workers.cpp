@@ -103,6 +103,9 @@ void Workers::run(const std::vector<ScheduledGame>& schedule, const GameConfig& 
                     if (outcome.restart[s]) slots[size_t(ids[s])].reset(); // killed
             }
             std::lock_guard lock(mutex);
+            // A game that ended while another's `done` stopped the match is
+            // abandoned too: handing it back would change a decided result.
+            if (abort_.stop.load()) break;
             if (!done(PlayedGame{game, config.opening, outcome})) abort_.stop.store(true);
         }
         for (auto& a : slots)
