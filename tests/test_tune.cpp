@@ -270,6 +270,26 @@ TEST_CASE("tune: extraction writes exactly the quiet positions of a record", "[t
         CHECK(ex.stats().games == 3);
     }
     {
+        // Decided games only: the draw is left out, whole, and counted.
+        const std::string draw = record("brandubh", BRANDUBH_START, {"d7-e7", "d5-e5"}, "draw");
+        ExtractOptions decided{0};
+        decided.decided_only = true;
+        Extractor ex(decided);
+        REQUIRE(ex.add_record(draw, where("draw")).ok());
+        REQUIRE(ex.add_record(text, where("won")).ok());
+        CHECK(ex.stats().draws == 1);
+        CHECK(ex.stats().games == 2);
+        REQUIRE(ex.positions().size() == 3);
+        for (const PositionLine& p : ex.positions()) CHECK(p.result == 1);
+        CHECK(ex.stats().summary().find("1 draws skipped") != std::string::npos);
+        // By default the draw counts as half a point.
+        Extractor all(ExtractOptions{0});
+        REQUIRE(all.add_record(draw, where("draw")).ok());
+        CHECK(all.stats().draws == 0);
+        REQUIRE_FALSE(all.positions().empty());
+        CHECK(all.positions()[0].result == 0.5);
+    }
+    {
         // Rules that are no preset are written in full.
         const std::string rules = print_rules(edition("brandubh")->rules);
         std::string custom = text;
@@ -703,6 +723,16 @@ TEST_CASE("tune: extract and fit from the command line", "[tune]") {
     REQUIRE(lines.ok());
     CHECK(lines->size() >= 10);
     for (const PositionLine& p : *lines) CHECK(p.game.has_value());
+    // One of the Tablut games is a draw: --decided-only leaves it out.
+    const std::string decided = dir / "decided.txt";
+    CliRun d = run_tune({"extract", data + "/tablut", "-o", decided, "--decided-only"});
+    INFO(d.err);
+    REQUIRE(d.status == 0);
+    CHECK(d.err.find("1 draws skipped") != std::string::npos);
+    auto decided_lines = read_positions_file(decided);
+    REQUIRE(decided_lines.ok());
+    REQUIRE_FALSE(decided_lines->empty());
+    for (const PositionLine& p : *decided_lines) CHECK(p.result != 0.5);
 
     // With game numbers the split is by game: 3 Tablut games, 1 held out.
     const std::string weights = dir / "weights.txt";

@@ -31,7 +31,7 @@ namespace {
 
 constexpr const char* USAGE =
     "Usage: branan-tune COMMAND ...\n"
-    "  extract DIR_OR_FILE... -o positions.txt [--skip-opening N]\n"
+    "  extract DIR_OR_FILE... -o positions.txt [--skip-opening N] [--decided-only]\n"
     "      quiet positions of branan-match games (folders, game-NNNNN.txt, summary.jsonl)\n"
     "  fit positions.txt -o weights.txt [--set SET|auto] "
     "[--preset NAME]\n"
@@ -91,7 +91,8 @@ int cmd_extract(const std::vector<std::string>& args, std::ostream&, std::ostrea
     options.add_options()("input", po::value<std::vector<std::string>>(),
                           "inputs")("o,o", po::value<std::string>(), "output positions file")(
         "skip-opening", po::value<int>()->default_value(ExtractOptions{}.skip_opening),
-        "plies skipped at the start of each game");
+        "plies skipped at the start of each game")("decided-only", po::bool_switch(),
+                                                   "leave out the drawn games");
     po::positional_options_description pos;
     pos.add("input", -1);
     const po::variables_map vm = parse(options, args, pos);
@@ -99,6 +100,7 @@ int cmd_extract(const std::vector<std::string>& args, std::ostream&, std::ostrea
     if (!vm.count("o")) throw UsageError{"give the output file with -o"};
     ExtractOptions opt;
     opt.skip_opening = vm["skip-opening"].as<int>();
+    opt.decided_only = vm["decided-only"].as<bool>();
     if (opt.skip_opening < 0 || opt.skip_opening > 10000)
         throw UsageError{"--skip-opening " + std::to_string(opt.skip_opening) +
                          " is out of range (0..10000)"};

@@ -14,7 +14,9 @@ namespace fs = std::filesystem;
 
 std::string ExtractStats::summary() const {
     return std::to_string(files) + " files, " + std::to_string(games) + " games (" +
-           std::to_string(forfeits) + " forfeits skipped), " + std::to_string(plies) +
+           std::to_string(forfeits) + " forfeits skipped" +
+           (draws ? ", " + std::to_string(draws) + " draws skipped" : std::string()) + "), " +
+           std::to_string(plies) +
            " positions: " + std::to_string(opening) + " in the opening, " +
            std::to_string(decided) + " decided, " + std::to_string(win_in_one) + " won in one, " +
            std::to_string(capture) + " with a capture, " + std::to_string(duplicates) +
@@ -105,6 +107,10 @@ Status Extractor::add_game(const match::GameRecord& record,
     ++stats_.games;
     if (forfeit) {
         ++stats_.forfeits;
+        return {};
+    }
+    if (options_.decided_only && record.result == Winner::DRAW) {
+        ++stats_.draws;
         return {};
     }
     for (PositionLine& p : game) {

@@ -18,6 +18,9 @@
 //    move (quiet.h);
 //  - not from games lost by forfeit (illegal move, time, crash, no answer,
 //    malformed answer): their result says nothing about the positions;
+//  - with `decided_only`, not from drawn games: where draws are the ply cap
+//    with one side far ahead, their half point teaches the weights a draw
+//    (tuning round 5 of corner_large, docs/tuning.md);
 //  - each position once: the first occurrence of its placement, side to move
 //    and rules (the TFEN's counters do not enter the evaluation).
 
@@ -39,10 +42,11 @@ struct ExtractOptions {
     // the games of one opening are nearly the same (duplicates or near
     // duplicates, little information each) and far from any result.
     int skip_opening = 8;
+    bool decided_only = false;
 };
 
 struct ExtractStats {
-    int64_t files = 0, games = 0, forfeits = 0, plies = 0;
+    int64_t files = 0, games = 0, forfeits = 0, draws = 0, plies = 0;
     int64_t opening = 0, decided = 0, win_in_one = 0, capture = 0, duplicates = 0, kept = 0;
     std::string summary() const;
 };
