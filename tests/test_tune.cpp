@@ -164,7 +164,7 @@ TEST_CASE("tune: the compiled-in defaults are the weight files", "[tune]") {
     CHECK(corner != edge);
     CHECK(weak != edge);
     CHECK(corner[FORT_KING_ON_EDGE] == 0);
-    CHECK(large[FORT_KING_ON_EDGE] == 29);
+    CHECK(large[FORT_KING_ON_EDGE] == 37);
 }
 
 // The hand-set Brandubh weights from before the first tuning round: a fixed
