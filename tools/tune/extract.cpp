@@ -16,8 +16,7 @@ std::string ExtractStats::summary() const {
     return std::to_string(files) + " files, " + std::to_string(games) + " games (" +
            std::to_string(forfeits) + " forfeits skipped" +
            (draws ? ", " + std::to_string(draws) + " draws skipped" : std::string()) + "), " +
-           std::to_string(plies) +
-           " positions: " + std::to_string(opening) + " in the opening, " +
+           std::to_string(plies) + " positions: " + std::to_string(opening) + " in the opening, " +
            std::to_string(decided) + " decided, " + std::to_string(win_in_one) + " won in one, " +
            std::to_string(capture) + " with a capture, " + std::to_string(duplicates) +
            " duplicates, " + std::to_string(kept) + " kept";
