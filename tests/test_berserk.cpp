@@ -219,8 +219,7 @@ TEST_CASE("berserk: the engine plays a chain as one turn", "[berserk][search]") 
     // The weights are pinned: with later 11x11 defaults the depth-4 search
     // prefers another move (d6-i6) to the chain.
     const std::string two = make_tfen(11, "Kk6 tk5 tk7 tj6 Nb4 Td6 td5 te4 ta9", 'd');
-    REQUIRE(engine.set_option("EvalFile", std::string(BRANAN_SOURCE_DIR) +
-                                              "/tests/data/tune/corner-large-round4.txt"));
+    REQUIRE(engine.set_option("EvalFile", CORNER_LARGE_ROUND4));
     REQUIRE(engine.set_position(two, {}));
     auto r2 = engine.search_to_end(limits);
     REQUIRE(r2.ok());

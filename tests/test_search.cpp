@@ -12,6 +12,7 @@
 #include "context.h"
 #include "engine.h"
 #include "notation.h"
+#include "test_helpers.h"
 #include "tt.h"
 
 using namespace branan;
@@ -231,8 +232,7 @@ TEST_CASE("search: on 11x11 a node that must block an escape is searched a ply d
         Engine e;
         REQUIRE(e.set_preset(c.preset));
         // The depths below are those of these weights' move order.
-        REQUIRE(e.set_option("EvalFile", std::string(BRANAN_SOURCE_DIR) +
-                                             "/tests/data/tune/corner-large-round4.txt"));
+        REQUIRE(e.set_option("EvalFile", testutil::CORNER_LARGE_ROUND4));
         REQUIRE(e.set_position(c.tfen, {}));
         // Without the extension the same win shows one ply later: depth 3
         // alone does not see it, depth 4 does.

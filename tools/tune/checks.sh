@@ -6,6 +6,7 @@
 #   need_whole_numbers VAR... each variable's value is 0, 1, 2, ...
 #   need_decimals VAR...      each variable's value is a decimal (0.005, 1e-3),
 #                             or empty; the range is the tool's to check
+#   need_switches VAR...      each variable's value is 0 or 1
 #   need_edition BIN EDITION  BIN knows the preset EDITION
 #   need_file WHAT PATH       PATH is a file (WHAT names it in the message)
 #   need_empty_dir DIR        DIR does not exist or is empty
@@ -30,6 +31,13 @@ need_decimals() {
     for n in "$@"; do
         [[ -z "${!n}" || "${!n}" =~ ^[0-9]*\.?[0-9]+([eE][-+]?[0-9]+)?$ ]] ||
             { echo "$WHO: $n='${!n}' is not a decimal number" >&2; exit 2; }
+    done
+}
+
+need_switches() {
+    local n
+    for n in "$@"; do
+        [[ "${!n}" =~ ^[01]$ ]] || { echo "$WHO: $n='${!n}' is not 0 or 1" >&2; exit 2; }
     done
 }
 
