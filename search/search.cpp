@@ -37,19 +37,34 @@ void Worker::undo_null() {
     --idx_;
 }
 
+int Worker::occurrences(int idx) const {
+    const Rules& r = rules_;
+    const uint64_t key = keys_[idx];
+    const int reach = repetition_reach(r, windows_[idx]);
+    int count = 1;
+    // A chain keeps the side to move: every ply may repeat a position.
+    const int step = r.berserk == Berserk::NONE ? 2 : 1;
+    for (int back = 2 * step; back <= reach && back <= idx; back += step)
+        if (keys_[idx - back] == key && ++count >= r.repetition_count) break;
+    return count;
+}
+
 Value Worker::path_rules(int ply) const {
     const Rules& r = rules_;
     if (r.repetition != RepetitionOutcome::IGNORED && windows_[idx_] >= 4 &&
         pos_.berserker() == NO_SQUARE) {
-        const uint64_t key = keys_[idx_];
-        const int reach = repetition_reach(r, windows_[idx_]);
-        int count = 1;
-        // A chain keeps the side to move: every ply may repeat a position.
-        const int step = r.berserk == Berserk::NONE ? 2 : 1;
-        for (int back = 2 * step; back <= reach && back <= idx_; back += step)
-            if (keys_[idx_ - back] == key && ++count >= r.repetition_count) break;
+        const int count = occurrences(idx_);
         if (count >= r.repetition_count)
             return end_value(repetition_winner(r.repetition, ~pos_.side_to_move()), ply);
+        // The corner lever: the king shuttles beside a corner and the one
+        // attacker who can block him must follow. Who makes a cycle's first
+        // repetition makes its first third one; when that is the attackers,
+        // the cycle's end is their loss, beyond the horizon at its first
+        // return, so that return is scored as the end.
+        if (count >= 2 && lever_zone_ && pos_.side_to_move() == DEFENDERS &&
+            pos_.king_square() != NO_SQUARE && test(lever_zone_, pos_.king_square()) &&
+            occurrences(idx_ - 1) < 2)
+            return end_value(Winner::DEFENDERS, ply);
     }
     if (r.no_capture_limit > 0 && pos_.plies_since_capture() >= r.no_capture_limit)
         return VALUE_ZERO;
@@ -148,6 +163,10 @@ constexpr int QPLY_THREAT_MAX = 6;
 // check (issue 22: the escape races of 11x11 fell beyond the horizon; 7x7
 // and 9x9 search deep enough without).
 constexpr int ESCAPE_RACE_MIN_SIZE = 11;
+// How far from a corner (in files and in ranks) the king's shuttle is a
+// lever (issue 22: the three attackers' losses of the opentafl-copenhagen
+// conversion shuttled two files or ranks from a corner).
+constexpr int LEVER_REACH = 2;
 
 // The move picker lists the captures, king moves and killers first (most
 // nodes are cut before the rest is wanted) where the rest's history cannot
@@ -201,6 +220,22 @@ int late_move_reduction(int depth, int searched, bool pv_node, bool cut_node) {
     return std::clamp(r, 0, depth - 2);
 }
 
+// Where the corner lever is scored: the squares within two of a corner
+// (king's moves), on the larger boards whose repetition loses the player
+// who makes it (OpenTafl's tfr:w).
+Bitboard lever_zone(const Edition& v) {
+    if (v.size < ESCAPE_RACE_MIN_SIZE || v.rules.repetition != RepetitionOutcome::MOVER_LOSES)
+        return 0;
+    Bitboard zone = 0;
+    for_each_square(v.corners, [&](Square c) {
+        for (Square s = 0; s < v.num_squares; ++s)
+            if (std::abs(v.file[s] - v.file[c]) <= LEVER_REACH &&
+                std::abs(v.rank[s] - v.rank[c]) <= LEVER_REACH)
+                zone |= square_bb(s);
+    });
+    return zone & ~v.corners;
+}
+
 } // namespace
 
 Worker::Worker(SearchContext& ctx, int id, const Position& root,
@@ -208,7 +243,7 @@ Worker::Worker(SearchContext& ctx, int id, const Position& root,
                History& history)
     : ctx_(ctx), id_(id), pos_(root), rules_(root.edition().rules),
       tactics_(!root.edition().special_moves), pruning_(board_pruning(root.size())),
-      history_(history) {
+      lever_zone_(lever_zone(root.edition())), history_(history) {
     keys_ = game_keys;
     windows_ = game_windows;
     root_idx_ = idx_ = int(keys_.size()) - 1;

@@ -50,6 +50,8 @@ class Worker final : public SearchThread {
     // Game-end rules that depend on the path (repetition, no-capture limit):
     // VALUE_NONE when none applies.
     Value path_rules(int ply) const;
+    // How often the position at keys_[idx] has occurred, up to the rules' count.
+    int occurrences(int idx) const;
     void do_move(Move m);
     void undo_move();
     void do_null();
@@ -72,6 +74,9 @@ class Worker final : public SearchThread {
     }
     // This board size's pruning figures.
     const BoardPruning& pruning_;
+    // The squares near a corner where a repetition made by the attackers is
+    // scored as their loss (see path_rules); empty where it does not apply.
+    const Bitboard lever_zone_;
     History& history_;
     std::vector<uint64_t> keys_;
     std::vector<int> windows_;

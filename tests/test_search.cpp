@@ -514,6 +514,51 @@ TEST_CASE("search: repetition rules change the result", "[search]") {
     }
 }
 
+TEST_CASE("search: on 11x11 under tfr:w the attackers' repetition beside a corner is their loss",
+          "[search]") {
+    // Every corner shut by three attackers, the king walled in by his own
+    // men, a defender and an attacker shuttling far from him; the
+    // attackers' k7-k6 repeats the position for the second time. Beside a
+    // corner (c3) that is scored as the attackers' loss; in the middle
+    // (d7), or where a repetition draws, it is an ordinary position.
+    const char* beside_corner = "2t5t2/1t7t1/t4T4t/11/11/10t/11/2T8/tTKT6t/1tT6t1/2t5t2 d 0 1";
+    const char* middle = "2t5t2/1t7t1/t4T4t/3T7/2TKT6/3T6t/11/11/t9t/1t7t1/2t5t2 d 0 1";
+    const std::vector<std::string> cycle = {"f9-g9", "k6-k7", "g9-f9"};
+    // The search with `last` as the only root move after `moves`.
+    auto mate_after = [&](Engine& e, const char* tfen, const std::vector<std::string>& moves,
+                          const char* last) {
+        REQUIRE(e.set_position(tfen, moves));
+        auto m = parse_legal_move(e.position(), last);
+        REQUIRE(m);
+        SearchLimits l = depth_limit(3);
+        l.searchmoves = {*m};
+        const Run r = run(e, l);
+        REQUIRE(!r.infos.empty());
+        CHECK(r.best.best == *m);
+        return r.infos.back().mate;
+    };
+    Engine e;
+    REQUIRE(e.set_preset("opentafl-copenhagen"));
+    CHECK(mate_after(e, beside_corner, cycle, "k7-k6") == -1);
+    e.new_game();
+    CHECK(mate_after(e, middle, cycle, "k7-k6") == 0);
+    // Without the repetition the same position is no loss.
+    e.new_game();
+    REQUIRE(e.set_position(beside_corner, {}));
+    CHECK(run(e, depth_limit(3)).infos.back().mate == 0);
+    // When the defenders made the cycle's first repetition (g9-f9), they
+    // make its first third one: the attackers' k6-k7 is no loss.
+    e.new_game();
+    const char* attackers_first = "2t5t2/1t7t1/t4T4t/11/11/10t/11/2T8/tTKT6t/1tT6t1/2t5t2 a 0 1";
+    CHECK(mate_after(e, attackers_first, {"k6-k7", "f9-g9", "k7-k6", "g9-f9"}, "k6-k7") == 0);
+
+    Rules draws = *preset_rules("opentafl-copenhagen");
+    draws.repetition = RepetitionOutcome::DRAW;
+    Engine d;
+    REQUIRE(d.set_rules(print_rules(draws)));
+    CHECK(mate_after(d, beside_corner, cycle, "k7-k6") == 0);
+}
+
 TEST_CASE("search: the no-capture limit draws before a slow escape", "[search]") {
     // Escape in 2 (tablut-house), then the same with 118 plies since the
     // last capture: the attackers' reply reaches 120 and draws first.
