@@ -326,6 +326,7 @@ void eval_terms(const Position& pos, Tables& t, Acc& acc) {
         else
             king_moves = G::slide_reach(K, pro_k, extra_k) & land_k;
         acc.add(DEFENDERS, KING_MOBILITY, G::count(king_moves));
+        if (!D) acc.add(DEFENDERS, LONE_KING_MOBILITY, G::count(king_moves));
 
         // Next to the king.
         const B adj = G::neighbours(K);

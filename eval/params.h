@@ -68,6 +68,9 @@ namespace branan {
     X(ATTACKER_DIAGONAL_LINK, "attacker_diagonal_link", -100, 100, RING, ATTACKERS,                \
       "each pair of diagonally adjacent attackers (links of a closing ring)")                      \
     X(KING_MOBILITY, "king_mobility", 0, 100, KING, DEFENDERS, "each square the king can move to") \
+    X(LONE_KING_MOBILITY, "lone_king_mobility", 0, 200, KING, DEFENDERS,                           \
+      "the king alone, no defender left: each square he can move to (the attackers' way to "       \
+      "leaving him no move)")                                                                      \
     X(KING_ON_THRONE, "king_on_throne", -500, 500, KING, DEFENDERS,                                \
       "the king stands on the throne")                                                             \
     X(KING_BESIDE_THRONE, "king_beside_throne", -500, 500, KING, DEFENDERS,                        \

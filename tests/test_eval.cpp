@@ -436,6 +436,26 @@ TEST_CASE("eval: the room of an enclosed king", "[eval]") {
     CHECK(trace(open).coef[KING_ROOM_SHRUNK][ATTACKERS] == 0);
 }
 
+TEST_CASE("eval: a lone king's mobility", "[eval]") {
+    // The king alone on e5 with the corners sealed: 10 squares on his rank,
+    // 10 on his file.
+    const EditionPtr v = eval_edition("opentafl-copenhagen");
+    const EvalTrace lone = trace(eval_tfen(v, "1t7t1/t9t/11/11/11/11/4K6/11/11/t9t/1t7t1 a"));
+    CHECK(lone.coef[KING_MOBILITY][DEFENDERS] == 20);
+    CHECK(lone.coef[LONE_KING_MOBILITY][DEFENDERS] == 20);
+    // One defender left (h9, off his lines): not alone.
+    const EvalTrace guarded = trace(eval_tfen(v, "1t7t1/t9t/7T3/11/11/11/4K6/11/11/t9t/1t7t1 a"));
+    CHECK(guarded.coef[KING_MOBILITY][DEFENDERS] == 20);
+    CHECK(guarded.coef[LONE_KING_MOBILITY][DEFENDERS] == 0);
+    // Walled in on the edge (f1 between e1 and g1, f2 above): no move.
+    const EvalTrace walled =
+        trace(eval_tfen(v, "1t7t1/t9t/11/11/11/11/11/11/11/t4t4t/1t2tKt2t1 d"));
+    CHECK(walled.coef[LONE_KING_MOBILITY][DEFENDERS] == 0);
+    // 0 in the small-board sets, 30 in corner_large.
+    CHECK(default_params(v->rules).w[LONE_KING_MOBILITY] == 30);
+    CHECK(default_params(eval_edition("brandubh")->rules).w[LONE_KING_MOBILITY] == 0);
+}
+
 TEST_CASE("eval: king capture threats and enclosure", "[eval]") {
     const EditionPtr v = eval_edition("brandubh-house"); // weak king
     const EvalParams p = default_params(v->rules);
