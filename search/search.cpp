@@ -165,8 +165,11 @@ constexpr int QPLY_THREAT_MAX = 6;
 constexpr int ESCAPE_RACE_MIN_SIZE = 11;
 // How far from a corner (in files and in ranks) the king's shuttle is a
 // lever (issue 22: the three attackers' losses of the opentafl-copenhagen
-// conversion shuttled two files or ranks from a corner).
+// conversion shuttled two files or ranks from a corner), and the smallest
+// board it is scored on (measured on 11x11 only; Brandubh's tfr:w search
+// reaches the third repetition).
 constexpr int LEVER_REACH = 2;
+constexpr int LEVER_MIN_SIZE = 11;
 
 // The move picker lists the captures, king moves and killers first (most
 // nodes are cut before the rest is wanted) where the rest's history cannot
@@ -224,8 +227,7 @@ int late_move_reduction(int depth, int searched, bool pv_node, bool cut_node) {
 // (king's moves), on the larger boards whose repetition loses the player
 // who makes it (OpenTafl's tfr:w).
 Bitboard lever_zone(const Edition& v) {
-    if (v.size < ESCAPE_RACE_MIN_SIZE || v.rules.repetition != RepetitionOutcome::MOVER_LOSES)
-        return 0;
+    if (v.size < LEVER_MIN_SIZE || v.rules.repetition != RepetitionOutcome::MOVER_LOSES) return 0;
     Bitboard zone = 0;
     for_each_square(v.corners, [&](Square c) {
         for (Square s = 0; s < v.num_squares; ++s)

@@ -51,6 +51,17 @@ SearchLimits depth_limit(int d) {
     return l;
 }
 
+// A depth-3 search with `only` as the only root move, after `moves` from `tfen`.
+std::pair<Run, Move> search_only(Engine& e, const char* tfen, const std::vector<std::string>& moves,
+                                 const char* only) {
+    REQUIRE(e.set_position(tfen, moves));
+    auto m = parse_legal_move(e.position(), only);
+    REQUIRE(m);
+    SearchLimits l = depth_limit(3);
+    l.searchmoves = {*m};
+    return {run(e, l), *m};
+}
+
 // An independent check of forced wins: plain AND-OR search over
 // Position::result(), no pruning, no table.
 bool mover_won(const GameResult& r, Side mover) {
@@ -489,12 +500,7 @@ TEST_CASE("search: repetition rules change the result", "[search]") {
     // The search with d6-d5 as the only root move, in an edition.
     auto search_back = [&](Engine& e, const char* preset) {
         REQUIRE(e.set_preset(preset));
-        REQUIRE(e.set_position(tfen, cycle));
-        auto back = parse_legal_move(e.position(), "d6-d5");
-        REQUIRE(back);
-        SearchLimits l = depth_limit(3);
-        l.searchmoves = {*back};
-        return std::pair{run(e, l), *back};
+        return search_only(e, tfen, cycle, "d6-d5");
     };
     // brandubh: the third occurrence loses for the player who makes it.
     {
@@ -524,17 +530,11 @@ TEST_CASE("search: on 11x11 under tfr:w the attackers' repetition beside a corne
     const char* beside_corner = "2t5t2/1t7t1/t4T4t/11/11/10t/11/2T8/tTKT6t/1tT6t1/2t5t2 d 0 1";
     const char* middle = "2t5t2/1t7t1/t4T4t/3T7/2TKT6/3T6t/11/11/t9t/1t7t1/2t5t2 d 0 1";
     const std::vector<std::string> cycle = {"f9-g9", "k6-k7", "g9-f9"};
-    // The search with `last` as the only root move after `moves`.
     auto mate_after = [&](Engine& e, const char* tfen, const std::vector<std::string>& moves,
                           const char* last) {
-        REQUIRE(e.set_position(tfen, moves));
-        auto m = parse_legal_move(e.position(), last);
-        REQUIRE(m);
-        SearchLimits l = depth_limit(3);
-        l.searchmoves = {*m};
-        const Run r = run(e, l);
+        const auto [r, m] = search_only(e, tfen, moves, last);
         REQUIRE(!r.infos.empty());
-        CHECK(r.best.best == *m);
+        CHECK(r.best.best == m);
         return r.infos.back().mate;
     };
     Engine e;
