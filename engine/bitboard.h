@@ -107,15 +107,15 @@ class WideBits {
 #if BRANAN_BOARD_BITS == 128
 using Bitboard = unsigned __int128;
 constexpr int BOARD_WORDS = 2;
-constexpr int MAX_SIZE = 11;
+constexpr int MAX_SIZE = max_board_size(128);
 #elif BRANAN_BOARD_BITS == 256
 using Bitboard = WideBits<4>;
 constexpr int BOARD_WORDS = 4;
-constexpr int MAX_SIZE = 15;
+constexpr int MAX_SIZE = max_board_size(256);
 #elif BRANAN_BOARD_BITS == 384
 using Bitboard = WideBits<6>;
 constexpr int BOARD_WORDS = 6;
-constexpr int MAX_SIZE = 19;
+constexpr int MAX_SIZE = max_board_size(384);
 #else
 #error "BRANAN_BOARD_BITS is 128, 256 or 384"
 #endif

@@ -13,7 +13,9 @@
 namespace branan {
 
 inline std::string square_text(int size, Square s) {
-    return std::string(1, char('a' + s % size)) + std::to_string(s / size + 1);
+    std::string name(1, char('a' + s % size));
+    name += std::to_string(s / size + 1);
+    return name;
 }
 
 // The square a name gives on a board of `size`; "bad square '...'" if none.

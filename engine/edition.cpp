@@ -4,6 +4,7 @@
 
 #include "notation.h"
 #include "position.h"
+#include "rules_keys.h"
 
 namespace branan {
 inline namespace BRANAN_BOARD_NS {
@@ -84,7 +85,9 @@ bool Edition::held_on_both_axes(Bitboard pieces, Bitboard safe) const {
 }
 
 Result<std::shared_ptr<const Edition>> Edition::make(const Rules& rules) {
-    if (rules.size < MIN_SIZE || rules.size > MAX_SIZE)
+    if (Status st = check_supported(rules); !st) return Error{"rules: " + st.error()};
+    // This width's boards (a game runs on the narrowest that holds it).
+    if (rules.size > MAX_SIZE)
         return Error{"rules: board size " + std::to_string(rules.size) + " is not supported"};
 
     auto v = std::make_shared<Edition>();
@@ -252,13 +255,6 @@ Result<std::shared_ptr<const Edition>> Edition::make(const Rules& rules) {
         for (Square s : kind.squares) v->special_squares |= square_bb(s);
     v->special_moves = v->commanded[ATTACKERS] || v->commanded[DEFENDERS] ||
                        rules.king_jump != Jump::NONE || rules.berserk != Berserk::NONE;
-    // OpenTafl's walls, forts, encirclement and Linnaean capture would have to
-    // know jumps and chains; no game has both, so they are refused together.
-    if (v->special_moves &&
-        (rules.shieldwall != Shieldwall::NONE || rules.edge_fort || rules.encirclement ||
-         rules.linnaean || rules.defender_repetition_ban || rules.camps.size()))
-        return Error{"rules: commanders, knights, jumps and berserk chains are supported without "
-                     "sw, efe, surf, linc, dban and camp"};
     return std::shared_ptr<const Edition>(std::move(v));
 }
 

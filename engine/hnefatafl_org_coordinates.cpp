@@ -9,7 +9,8 @@ namespace branan {
 std::string org_square_name(int size, Square s) {
     std::string name = square_text(size, s);
     if (size == 13) name[0] = char(std::toupper(static_cast<unsigned char>(name[0])));
-    return size == 7 ? "0" + name : name;
+    if (size == 7) name.insert(0, 1, '0');
+    return name;
 }
 
 Result<Square> parse_org_square(int size, std::string_view text) {

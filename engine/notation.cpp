@@ -122,30 +122,42 @@ Result<Move> parse_move(const Edition& v, std::string_view text) {
     return Move(*from, *to);
 }
 
-Result<Move> parse_legal_move(const Position& pos, std::string_view text) {
-    auto m = parse_move(pos.edition(), text);
-    if (!m) return m;
+Status check_move(const Position& pos, Move m) {
     const Edition& v = pos.edition();
-    const std::string name = move_name(v, *m);
+    if (m.from() >= v.num_squares || m.to() >= v.num_squares)
+        return Error{"move: a square is off the board"};
+    const std::string name = move_name(v, m);
+    // As parse_move says it, for a move that did not come as text.
+    if (m.from() == m.to())
+        return Error{"move " + quoted(name) + ": from and to are the same square"};
+    if (v.file_of(m.from()) != v.file_of(m.to()) && v.rank_of(m.from()) != v.rank_of(m.to()))
+        return Error{"move " + quoted(name) + ": pieces move along a rank or a file"};
     if (pos.decided().over()) return Error{"move " + name + ": the game is over"};
-    const Piece p = pos.piece_on(m->from());
-    if (p == NO_PIECE) return Error{"move " + name + ": no piece on " + square_name(v, m->from())};
+    const Piece p = pos.piece_on(m.from());
+    if (p == NO_PIECE) return Error{"move " + name + ": no piece on " + square_name(v, m.from())};
     if (side_of(p) != pos.side_to_move())
-        return Error{"move " + name + ": the piece on " + square_name(v, m->from()) +
+        return Error{"move " + name + ": the piece on " + square_name(v, m.from()) +
                      " belongs to the " + (side_of(p) == ATTACKERS ? "attackers" : "defenders") +
                      ", but the " + (pos.side_to_move() == ATTACKERS ? "attackers" : "defenders") +
                      " are to move"};
-    if (!test(move_targets(pos, m->from()), m->to())) {
-        if (pos.piece_on(m->to()) != NO_PIECE)
-            return Error{"move " + name + ": " + square_name(v, m->to()) + " is occupied"};
+    if (!test(move_targets(pos, m.from()), m.to())) {
+        if (pos.piece_on(m.to()) != NO_PIECE)
+            return Error{"move " + name + ": " + square_name(v, m.to()) + " is occupied"};
         return Error{"move " + name +
                      ": illegal (the path is blocked or the piece may not stop on " +
-                     square_name(v, m->to()) + ")"};
+                     square_name(v, m.to()) + ")"};
     }
-    if (pos.recreates_board(*m))
+    if (pos.recreates_board(m))
         return Error{"move " + name +
                      ": you already reached that position (the defenders may not recreate an "
                      "earlier board)"};
+    return {};
+}
+
+Result<Move> parse_legal_move(const Position& pos, std::string_view text) {
+    auto m = parse_move(pos.edition(), text);
+    if (!m) return m;
+    if (Status st = check_move(pos, *m); !st) return Error{st.error()};
     return m;
 }
 
@@ -156,7 +168,10 @@ std::string move_record(const Position& before, Move m) {
     // Commanders and knights are named by their letter, as OpenTafl does.
     auto named = [&](Square s) {
         const Piece p = before.placed_piece(s);
-        return (p > KING ? std::string(1, letter_of_piece(p)) : std::string()) + square_name(v, s);
+        std::string name;
+        if (p > KING) name += letter_of_piece(p);
+        name += square_name(v, s);
+        return name;
     };
     std::string s = named(m.from());
     if (v.special_moves && berserk::is_jump(before, m))

@@ -38,6 +38,9 @@ std::string move_name(const Edition& v, Move m);
 Result<Move> parse_move(const Edition& v, std::string_view text);
 // As parse_move, and the move must be legal in pos.
 Result<Move> parse_legal_move(const Position& pos, std::string_view text);
+// Whether `m` is legal in `pos`, and if not why, in the words of
+// parse_legal_move.
+Status check_move(const Position& pos, Move m);
 // OpenTafl move record of a legal move: "e5-e8xe9/d8" plus "++" if the king
 // is captured or "--" if he escapes. Berserk's records name commanders and
 // knights by their letter ("Ne5-b5xcb6"), mark a jump '^' and a chain's

@@ -5,6 +5,7 @@
 
 #include "berserk.h"
 #include "capture.h"
+#include "coordinates.h"
 #include "movegen.h"
 #include "shieldwall.h"
 
@@ -25,8 +26,7 @@ Status validate_placement(const Edition& v, const Placement& board) {
         // Where a piece may not arrive it may still stand, if it could have
         // started there (Ashton's camps, OpenTafl's forts).
         if ((p == ATTACKER || p == DEFENDER) && !test(v.may_stand[p], s)) {
-            std::string sq =
-                std::string(1, char('a' + v.file_of(s))) + std::to_string(v.rank_of(s) + 1);
+            const std::string sq = square_text(v.size, s);
             return Error{std::string(p == ATTACKER ? "an attacker" : "a defender") + " on " + sq +
                          ", where the rules do not let it stand"};
         }

@@ -35,7 +35,7 @@ Result<Rules> parse_rules(std::string_view text, RulesReading reading) {
     }
     if (!in.have_start) return error("missing start:<position record>");
     if (in.reading == RulesReading::BY_SIDE) hostility_by_side(in.rules);
-    if (Status st = check_combinations(in.rules); !st) return error(st.error());
+    if (Status st = validate_rules(in.rules); !st) return error(st.error());
     return in.rules;
 }
 

@@ -484,7 +484,7 @@ const RulesKey* find_rules_key(std::string_view name) {
     return nullptr;
 }
 
-Status check_combinations(const Rules& r) {
+Status validate_rules(const Rules& r) {
     // A key as the table prints it, for the messages.
     auto key_text = [&](const char* name) {
         return std::string(name) + ":" + find_rules_key(name)->print(r).value_or("");
@@ -512,6 +512,21 @@ Status check_combinations(const Rules& r) {
             return Error{"cne:y judges the king's way to the four corners, but the king does not "
                          "escape on exactly the board's corners (esc:c, cor)"};
     }
+    return {};
+}
+
+Status check_supported(const Rules& r) {
+    if (r.size < MIN_SIZE || r.size > MAX_BOARD_SIZE)
+        return Error{"board size " + std::to_string(r.size) + " is not supported"};
+    // OpenTafl's walls, forts, encirclement and Linnaean capture would have
+    // to know jumps and chains; no game has both, so they are refused
+    // together. Commanders and knights are the start's c, n, C and N.
+    const bool special_moves = r.start.find_first_of("cnCN") != std::string::npos ||
+                               r.king_jump != Jump::NONE || r.berserk != Berserk::NONE;
+    if (special_moves && (r.shieldwall != Shieldwall::NONE || r.edge_fort || r.encirclement ||
+                          r.linnaean || r.defender_repetition_ban || r.camps.size()))
+        return Error{"commanders, knights, jumps and berserk chains are supported without sw, "
+                     "efe, surf, linc, dban and camp"};
     return {};
 }
 

@@ -36,9 +36,14 @@ struct RulesKey {
 std::span<const RulesKey> rules_keys();
 const RulesKey* find_rules_key(std::string_view name);
 
-// Keys that make no sense together (a reading of a rule that is off, a
-// form the reading does not have): an error naming the key.
-Status check_combinations(const Rules& rules);
+// The checks of rules as a whole, in one place. validate_rules: keys that
+// make no sense together (a reading of a rule that is off, a form the
+// reading does not have), an error naming the key; every rules string is
+// checked so when it is read. check_supported: rules that mean something
+// but that the engine does not combine; every Rules is checked so when it
+// is compiled (Edition::make), however it was made.
+Status validate_rules(const Rules& rules);
+Status check_supported(const Rules& rules);
 
 // The hostility lists read by side (OpenTafl's reading): `t` the attackers,
 // `T` the defenders with their king, `K` alone nobody. Applied once every key

@@ -45,15 +45,14 @@ Result<int64_t> parse_integer(std::string_view text, int64_t lo, int64_t hi) {
     // from_chars takes '-' but not '+'.
     if (!text.empty() && text[0] == '+') {
         ++first;
-        if (first != last && *first == '-')
-            return Error{"'" + printable(text) + "' is not a number"};
+        if (first != last && *first == '-') return Error{quoted(text) + " is not a number"};
     }
     int64_t v = 0;
     const auto [ptr, ec] = std::from_chars(first, last, v);
     if (ec == std::errc::invalid_argument || ptr != last)
-        return Error{"'" + printable(text) + "' is not a number"};
+        return Error{quoted(text) + " is not a number"};
     if (ec == std::errc::result_out_of_range || v < lo || v > hi)
-        return Error{"'" + printable(text) + "' is out of range (" + std::to_string(lo) + ".." +
+        return Error{quoted(text) + " is out of range (" + std::to_string(lo) + ".." +
                      std::to_string(hi) + ")"};
     return v;
 }
@@ -71,6 +70,18 @@ std::string printable(std::string_view text, size_t max) {
     std::string out;
     for (char c : text.substr(0, max)) out += (c >= 32 && c < 127) ? c : '?';
     if (text.size() > max) out += "...";
+    return out;
+}
+
+void append_word(std::string& out, std::string_view word, char separator) {
+    if (!out.empty()) out += separator;
+    out += word;
+}
+
+std::string quoted(std::string_view text, size_t max) {
+    std::string out = "'";
+    out += printable(text, max);
+    out += '\'';
     return out;
 }
 

@@ -33,5 +33,10 @@ bool iequals(std::string_view a, std::string_view b);
 // other than printable ASCII become '?', and at most `max` characters are
 // kept ("..." marks the cut).
 std::string printable(std::string_view text, size_t max = 40);
+// Appends `word` to `out`, after `separator` unless `out` is empty
+// (a space-separated list built word by word).
+void append_word(std::string& out, std::string_view word, char separator = ' ');
+// printable(text) between single quotes: "'TOKEN'".
+std::string quoted(std::string_view text, size_t max = 40);
 
 } // namespace branan

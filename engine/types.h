@@ -5,6 +5,7 @@
 
 #include <array>
 #include <cstdint>
+#include <iterator>
 #include <string>
 #include <utility>
 #include <variant>
@@ -15,7 +16,25 @@ namespace branan {
 // are compiled once per board width (engine/bitboard.h), each for boards up
 // to its own MAX_SIZE; what is written here serves every width.
 constexpr int MIN_SIZE = 7;
-constexpr int MAX_BOARD_SIZE = 19;
+// The widths, narrowest first, each with the largest board it holds; a
+// game runs on the narrowest that holds it.
+struct BoardWidth {
+    int bits;
+    int max_size;
+};
+inline constexpr BoardWidth BOARD_WIDTHS[] = {{128, 11}, {256, 15}, {384, 19}};
+constexpr int max_board_size(int bits) {
+    for (const BoardWidth& w : BOARD_WIDTHS)
+        if (w.bits == bits) return w.max_size;
+    return 0;
+}
+// The bits of the narrowest width that holds a board of `size` (0: none).
+constexpr int board_bits(int size) {
+    for (const BoardWidth& w : BOARD_WIDTHS)
+        if (size <= w.max_size) return w.bits;
+    return 0;
+}
+constexpr int MAX_BOARD_SIZE = std::end(BOARD_WIDTHS)[-1].max_size;
 constexpr int MAX_BOARD_SQUARES = MAX_BOARD_SIZE * MAX_BOARD_SIZE;
 
 enum Side : uint8_t { ATTACKERS = 0, DEFENDERS = 1 };
@@ -97,6 +116,14 @@ class Move {
 constexpr Move MOVE_NONE{};
 
 // An error a user can cause: a message that says what was wrong and where.
+// Every program's exit status: what went wrong says which. Bad input (a
+// command line, a position, a file the user gave) is EXIT_BAD_INPUT; a
+// failure once the input was accepted (a server that cannot be reached, a
+// file that cannot be written) is EXIT_FAILURE_AT_RUN_TIME.
+constexpr int EXIT_OK = 0;
+constexpr int EXIT_FAILURE_AT_RUN_TIME = 1;
+constexpr int EXIT_BAD_INPUT = 2;
+
 struct Error {
     std::string message;
 };

@@ -267,212 +267,275 @@ struct TraceAcc {
     void add(Side side, ParamId id, int coefficient) { trace.coef[id][side] += coefficient; }
 };
 
-template <int N, typename Acc>
-void eval_terms(const Position& pos, Tables& t, Acc& acc) {
+// What every term group reads of one position: the pieces, the empty
+// squares and where each side's pieces can move, on a board of N squares a
+// side. Made once per evaluation; each group below adds its terms.
+template <int N>
+struct EvalBoard {
     using G = Geo<N>;
     using B = typename G::B;
-    const Edition& v = pos.edition();
-    const Side stm = pos.side_to_move();
-    const B A = B(pos.pieces(ATTACKER));
-    const B D = B(pos.pieces(DEFENDER));
-    const Square ks = pos.king_square();
-    const B K = ks == NO_SQUARE ? B(0) : B(square_bb(ks));
-    const B occ = B(pos.occupied());
-    const B empty = G::board & ~occ;
-    const B escape = B(v.escape);
 
-    // Material, growing with the phase (soldiers already captured).
-    const int na = G::count(A), nd = G::count(D);
-    const int captured = std::max(0, t.start_soldiers - na - nd);
+    const Position& pos;
+    Tables& t;
+    const Edition& v;
+    Side stm;
+    B A, D, K;
+    Square ks;
+    B occ, empty, escape;
+    // Where the soldiers of each side can move (union over the pieces).
+    B reach_a = 0, reach_d = 0;
+    // The king's moves (his own square counts as empty once he leaves it),
+    // and the masks of his slides.
+    B king_moves = 0;
+    B snp_k = 0, extra_k = 0, pro_k = 0, land_k = 0;
+
+    EvalBoard(const Position& p, Tables& tables)
+        : pos(p), t(tables), v(p.edition()), stm(p.side_to_move()), A(B(p.pieces(ATTACKER))),
+          D(B(p.pieces(DEFENDER))), ks(p.king_square()) {
+        K = ks == NO_SQUARE ? B(0) : B(square_bb(ks));
+        occ = B(p.occupied());
+        empty = G::board & ~occ;
+        escape = B(v.escape);
+    }
+};
+
+// Material, growing with the phase (soldiers already captured).
+template <int N, typename Acc>
+void material_terms(const EvalBoard<N>& b, Acc& acc) {
+    using G = Geo<N>;
+    const int na = G::count(b.A), nd = G::count(b.D);
+    const int captured = std::max(0, b.t.start_soldiers - na - nd);
     acc.add(ATTACKERS, ATTACKER_PIECE, na);
     acc.add(DEFENDERS, DEFENDER_PIECE, nd);
     acc.add(ATTACKERS, ATTACKER_PIECE_LATE, na * captured);
     acc.add(DEFENDERS, DEFENDER_PIECE_LATE, nd * captured);
-    acc.add(stm, SIDE_TO_MOVE, 1);
+    acc.add(b.stm, SIDE_TO_MOVE, 1);
+}
 
-    // Where the soldiers of each side can move (union over the pieces).
+// Where the soldiers of each side can move; sets b.reach_a and b.reach_d.
+template <int N, typename Acc>
+void mobility_terms(EvalBoard<N>& b, Acc& acc) {
+    using G = Geo<N>;
+    using B = typename G::B;
+    const Edition& v = b.v;
     // snp: squares a piece may stop on but not pass over.
-    const B snp_a = B(v.no_pass[ATTACKER] & ~v.no_stop[ATTACKER]) & empty;
-    const B pro_a = empty & ~B(v.no_pass[ATTACKER]);
+    const B snp_a = B(v.no_pass[ATTACKER] & ~v.no_stop[ATTACKER]) & b.empty;
+    const B pro_a = b.empty & ~B(v.no_pass[ATTACKER]);
     const B special_a = B(v.special_origin[ATTACKER]), special_d = B(v.special_origin[DEFENDER]);
-    B reach_a = G::slide_reach(A & ~special_a, pro_a, snp_a) & empty & ~B(v.no_stop[ATTACKER]);
-    const B snp_d = B(v.no_pass[DEFENDER] & ~v.no_stop[DEFENDER]) & empty;
-    const B pro_d = empty & ~B(v.no_pass[DEFENDER]);
-    B reach_d = G::slide_reach(D & ~special_d, pro_d, snp_d) & empty & ~B(v.no_stop[DEFENDER]);
-    if (A & special_a) reach_a |= B(special_moves(pos, ATTACKER));
-    if (D & special_d) reach_d |= B(special_moves(pos, DEFENDER));
-    acc.add(ATTACKERS, ATTACKER_MOBILITY, G::count(reach_a));
-    acc.add(DEFENDERS, DEFENDER_MOBILITY, G::count(reach_d));
+    b.reach_a = G::slide_reach(b.A & ~special_a, pro_a, snp_a) & b.empty & ~B(v.no_stop[ATTACKER]);
+    const B snp_d = B(v.no_pass[DEFENDER] & ~v.no_stop[DEFENDER]) & b.empty;
+    const B pro_d = b.empty & ~B(v.no_pass[DEFENDER]);
+    b.reach_d = G::slide_reach(b.D & ~special_d, pro_d, snp_d) & b.empty & ~B(v.no_stop[DEFENDER]);
+    if (b.A & special_a) b.reach_a |= B(special_moves(b.pos, ATTACKER));
+    if (b.D & special_d) b.reach_d |= B(special_moves(b.pos, DEFENDER));
+    acc.add(ATTACKERS, ATTACKER_MOBILITY, G::count(b.reach_a));
+    acc.add(DEFENDERS, DEFENDER_MOBILITY, G::count(b.reach_d));
+}
 
-    // Attacker structure: guards around the escape squares, diagonal links.
-    acc.add(ATTACKERS, GUARD_ADJACENT, G::count(A & B(t.guard_adjacent)));
-    acc.add(ATTACKERS, GUARD_DIAGONAL, G::count(A & B(t.guard_diagonal)));
-    acc.add(ATTACKERS, GUARD_SECOND, G::count(A & B(t.guard_second)));
-    acc.add(ATTACKERS, ATTACKER_ON_ESCAPE, G::count(A & escape));
+// Attacker structure: guards around the escape squares, diagonal links.
+template <int N, typename Acc>
+void guard_terms(const EvalBoard<N>& b, Acc& acc) {
+    using G = Geo<N>;
+    using B = typename G::B;
+    const B A = b.A;
+    acc.add(ATTACKERS, GUARD_ADJACENT, G::count(A & B(b.t.guard_adjacent)));
+    acc.add(ATTACKERS, GUARD_DIAGONAL, G::count(A & B(b.t.guard_diagonal)));
+    acc.add(ATTACKERS, GUARD_SECOND, G::count(A & B(b.t.guard_second)));
+    acc.add(ATTACKERS, ATTACKER_ON_ESCAPE, G::count(A & b.escape));
     acc.add(ATTACKERS, ATTACKER_DIAGONAL_LINK,
             G::count(A & G::north(G::east(A))) + G::count(A & G::north(G::west(A))));
+}
 
-    // The king's moves (his own square counts as empty once he leaves it).
-    B king_moves = 0;
-    if (K) {
-        const B snp_k = B(v.no_pass[KING] & ~v.no_stop[KING]);
-        const B extra_k = snp_k & empty;
-        const B pro_k = (empty | K) & ~B(v.no_pass[KING]);
-        const B land_k = empty & ~B(v.no_stop[KING]);
-        // 128-bit boards: the rules core's line lookups are cheaper than a
-        // fill for one piece.
-        if (N * N > 64 || test(v.special_origin[KING], ks))
-            king_moves = B(move_targets(pos, ks));
-        else
-            king_moves = G::slide_reach(K, pro_k, extra_k) & land_k;
-        acc.add(DEFENDERS, KING_MOBILITY, G::count(king_moves));
-        if (!D) acc.add(DEFENDERS, LONE_KING_MOBILITY, G::count(king_moves));
+// The king's moves, what stands next to him, edge forts, and whether an
+// attacker can capture him with one move (returned). Sets b.king_moves and
+// the masks of his slides. Only with a king on the board.
+template <int N, typename Acc>
+bool king_terms(EvalBoard<N>& b, Acc& acc) {
+    using G = Geo<N>;
+    using B = typename G::B;
+    const Edition& v = b.v;
+    const B K = b.K, A = b.A, D = b.D, empty = b.empty;
+    const Square ks = b.ks;
+    b.snp_k = B(v.no_pass[KING] & ~v.no_stop[KING]);
+    b.extra_k = b.snp_k & empty;
+    b.pro_k = (empty | K) & ~B(v.no_pass[KING]);
+    b.land_k = empty & ~B(v.no_stop[KING]);
+    // 128-bit boards: the rules core's line lookups are cheaper than a
+    // fill for one piece.
+    if (N * N > 64 || test(v.special_origin[KING], ks))
+        b.king_moves = B(move_targets(b.pos, ks));
+    else
+        b.king_moves = G::slide_reach(K, b.pro_k, b.extra_k) & b.land_k;
+    acc.add(DEFENDERS, KING_MOBILITY, G::count(b.king_moves));
+    if (!D) acc.add(DEFENDERS, LONE_KING_MOBILITY, G::count(b.king_moves));
 
-        // Next to the king.
-        const B adj = G::neighbours(K);
-        const B hostile =
-            (empty & B(v.hostile_empty[KING])) | (occ & ~A & B(v.hostile_occupied[KING]));
-        const int off_board = v.edge_captures_king ? 4 - G::count(adj) : 0;
-        acc.add(ATTACKERS, KING_ADJACENT_ATTACKER, G::count(adj & A));
-        acc.add(ATTACKERS, KING_ADJACENT_HOSTILE, G::count(adj & hostile) + off_board);
-        acc.add(DEFENDERS, KING_ADJACENT_DEFENDER, G::count(adj & D));
-        if (K & B(v.throne)) acc.add(DEFENDERS, KING_ON_THRONE, 1);
-        // Edge forts: a king on the edge among his defenders is hard to
-        // reach and one shape away from the fort that wins.
-        if (v.rules.edge_fort && (K & G::edge)) {
-            acc.add(DEFENDERS, FORT_KING_ON_EDGE, 1);
-            acc.add(DEFENDERS, FORT_DEFENDERS, G::count((adj | G::diagonals(K)) & D));
-        }
-        if (K & B(t.throne_adjacent)) acc.add(DEFENDERS, KING_BESIDE_THRONE, 1);
+    // Next to the king.
+    const B adj = G::neighbours(K);
+    const B hostile =
+        (empty & B(v.hostile_empty[KING])) | (b.occ & ~A & B(v.hostile_occupied[KING]));
+    const int off_board = v.edge_captures_king ? 4 - G::count(adj) : 0;
+    acc.add(ATTACKERS, KING_ADJACENT_ATTACKER, G::count(adj & A));
+    acc.add(ATTACKERS, KING_ADJACENT_HOSTILE, G::count(adj & hostile) + off_board);
+    acc.add(DEFENDERS, KING_ADJACENT_DEFENDER, G::count(adj & D));
+    if (K & B(v.throne)) acc.add(DEFENDERS, KING_ON_THRONE, 1);
+    // Edge forts: a king on the edge among his defenders is hard to
+    // reach and one shape away from the fort that wins.
+    if (v.rules.edge_fort && (K & G::edge)) {
+        acc.add(DEFENDERS, FORT_KING_ON_EDGE, 1);
+        acc.add(DEFENDERS, FORT_DEFENDERS, G::count((adj | G::diagonals(K)) & D));
+    }
+    if (K & B(b.t.throne_adjacent)) acc.add(DEFENDERS, KING_BESIDE_THRONE, 1);
 
-        // Can an attacker capture the king with one move? A side is
-        // "covered" when it already counts for the capture.
-        const bool strong = test(v.king_strong, ks);
-        const B cover = A | (adj & hostile);
-        bool covered[4], reachable[4];
-        int uncovered = 0;
-        for (int d = 0; d < 4; ++d) {
-            const int nb = v.neighbour[ks][d];
-            if (nb == NO_SQUARE) {
-                covered[d] = strong && v.edge_captures_king;
-                reachable[d] = false;
-            } else {
-                covered[d] = bool((cover >> nb) & 1);
-                reachable[d] = bool((reach_a >> nb) & 1);
-            }
-            uncovered += !covered[d];
-        }
-        bool threat;
-        if (strong) {
-            threat = false;
-            if (uncovered == 1)
-                for (int d = 0; d < 4; ++d) threat |= !covered[d] && reachable[d];
+    // Can an attacker capture the king with one move? A side is
+    // "covered" when it already counts for the capture.
+    const bool strong = test(v.king_strong, ks);
+    const B cover = A | (adj & hostile);
+    bool covered[4], reachable[4];
+    int uncovered = 0;
+    for (int d = 0; d < 4; ++d) {
+        const int nb = v.neighbour[ks][d];
+        if (nb == NO_SQUARE) {
+            covered[d] = strong && v.edge_captures_king;
+            reachable[d] = false;
         } else {
-            threat = (covered[NORTH] && reachable[SOUTH]) || (covered[SOUTH] && reachable[NORTH]) ||
-                     (covered[EAST] && reachable[WEST]) || (covered[WEST] && reachable[EAST]);
+            covered[d] = bool((cover >> nb) & 1);
+            reachable[d] = bool((b.reach_a >> nb) & 1);
         }
-        if (threat)
-            acc.add(ATTACKERS, stm == ATTACKERS ? KING_CAPTURE_THREAT : KING_CAPTURE_THREAT_DEFER,
-                    1);
+        uncovered += !covered[d];
+    }
+    bool threat;
+    if (strong) {
+        threat = false;
+        if (uncovered == 1)
+            for (int d = 0; d < 4; ++d) threat |= !covered[d] && reachable[d];
+    } else {
+        threat = (covered[NORTH] && reachable[SOUTH]) || (covered[SOUTH] && reachable[NORTH]) ||
+                 (covered[EAST] && reachable[WEST]) || (covered[WEST] && reachable[EAST]);
+    }
+    if (threat)
+        acc.add(ATTACKERS, b.stm == ATTACKERS ? KING_CAPTURE_THREAT : KING_CAPTURE_THREAT_DEFER, 1);
+    return threat;
+}
 
-        // Free lines to escape squares. With the attackers to move: nothing
-        // if they can capture the king; decisive if there are two lines, or
-        // one that no attacker can step onto.
-        const B routes_bb = king_moves & escape;
-        const int routes = G::count(routes_bb);
-        if (routes) {
-            if (stm == DEFENDERS)
-                acc.add(DEFENDERS, ESCAPE_ROUTE_TO_MOVE, 1);
-            else if (!threat) {
-                bool decisive = routes >= 2;
-                if (!decisive) {
-                    // The line: squares both on the king's rays and on the
-                    // escape square's rays (which stop at the king).
-                    const B line =
-                        (G::slide_reach(routes_bb, empty & ~B(v.no_pass[KING]), 0) & king_moves) |
-                        routes_bb;
-                    decisive = !(line & reach_a);
-                }
-                acc.add(DEFENDERS, decisive ? ESCAPE_ROUTES_TWO : ESCAPE_ROUTE_ONE, 1);
+// Free lines to escape squares, squares one king move from one, forks and
+// the distance; returns the king's free lines (`routes`). With the
+// attackers to move: nothing if they can capture the king (`threat`);
+// decisive if there are two lines, or one that no attacker can step onto.
+template <int N, typename Acc>
+int escape_terms(const EvalBoard<N>& b, bool threat, Acc& acc) {
+    using G = Geo<N>;
+    using B = typename G::B;
+    const Edition& v = b.v;
+    const B king_moves = b.king_moves, escape = b.escape;
+    const B routes_bb = king_moves & escape;
+    const int routes = G::count(routes_bb);
+    if (routes) {
+        if (b.stm == DEFENDERS)
+            acc.add(DEFENDERS, ESCAPE_ROUTE_TO_MOVE, 1);
+        else if (!threat) {
+            bool decisive = routes >= 2;
+            if (!decisive) {
+                // The line: squares both on the king's rays and on the
+                // escape square's rays (which stop at the king).
+                const B line =
+                    (G::slide_reach(routes_bb, b.empty & ~B(v.no_pass[KING]), 0) & king_moves) |
+                    routes_bb;
+                decisive = !(line & b.reach_a);
             }
-        }
-        // Squares one king move from an escape square (by direction: the
-        // fill from the escape squares going east finds the squares whose
-        // line to the west is free), forks (free lines in two directions),
-        // and the distance in king moves to the nearest escape square.
-        // Every one of these terms starts from a king move: a king who
-        // cannot move (boxed in by his own men, as at the start) adds none,
-        // and the fills are skipped.
-        if (king_moves) {
-            B dirs[4];
-            G::slide_reach_dirs(escape & land_k, pro_k, extra_k, dirs);
-            const B near1 = (dirs[0] | dirs[1] | dirs[2] | dirs[3]) & land_k;
-            const B two_lines = (dirs[0] & (dirs[1] | dirs[2] | dirs[3])) |
-                                (dirs[1] & (dirs[2] | dirs[3])) | (dirs[2] & dirs[3]);
-            const B threats = king_moves & near1 & ~escape;
-            const B forks = threats & two_lines;
-            acc.add(DEFENDERS, ESCAPE_THREAT_SQUARES, G::count(threats));
-            acc.add(DEFENDERS, ESCAPE_FORK_SQUARES, G::count(forks));
-            if (!routes) {
-                if (forks && stm == DEFENDERS) acc.add(DEFENDERS, ESCAPE_FORK_TO_MOVE, 1);
-                if (threats)
-                    acc.add(DEFENDERS, ESCAPE_DISTANCE_2, 1);
-                else if (king_moves & G::slide_reach(near1, pro_k, extra_k))
-                    acc.add(DEFENDERS, ESCAPE_DISTANCE_3, 1);
-            }
-        }
-
-        // The ring: the squares the king could reach in any number of moves
-        // if only the attackers stood in his way. Its first step gives the
-        // lines blocked by defenders only (a defender's move opens them).
-        // That step is filled only when it can matter: for the x-ray
-        // routes, when an escape square lies on the king's rank or file;
-        // for the flood, when the cache misses.
-        const B pro_x = G::board & ~A & ~B(v.no_pass[KING]);
-        const B extra_x = snp_k & ~A;
-        RingEntry& entry = ring_entry(t, Bitboard(A));
-        const bool cached =
-            entry.free_escapes >= 0 && entry.attackers == Bitboard(A) && bool(B(entry.region) & K);
-        const bool on_escape_line = bool(escape & G::lines_through(ks));
-        B region = 0;
-        if (on_escape_line || !cached)
-            region = G::slide_reach(K, pro_x, extra_x) & (pro_x | extra_x);
-        if (on_escape_line) {
-            const B xray = region & ~B(v.no_stop[KING]) & ~K & escape;
-            acc.add(DEFENDERS, ESCAPE_XRAY_ROUTES, G::count(xray) - routes);
-        }
-        int free_escapes;
-        if (cached) {
-            free_escapes = entry.free_escapes;
-        } else {
-            // Grow until stable, or until every escape square not held by an
-            // attacker is in (no later step could add one); with none
-            // open, until stable (the room is counted).
-            const B open_escapes = escape & (pro_x | extra_x);
-            while (!open_escapes || (region & open_escapes) != open_escapes) {
-                const B next = G::slide_reach(region, pro_x, extra_x) & (pro_x | extra_x);
-                if (next == region) break;
-                region = next;
-            }
-            free_escapes = G::count(region & escape);
-            if (K & pro_x) entry = {Bitboard(A), Bitboard(region), free_escapes};
-        }
-        acc.add(DEFENDERS, ESCAPE_REGION, free_escapes);
-        if (!free_escapes) {
-            // Closed: the region (the cached one on a hit) is the whole
-            // room, the flood having run until stable.
-            const int room = G::count(cached ? B(entry.region) : region);
-            acc.add(ATTACKERS, KING_ENCLOSED, 1);
-            acc.add(ATTACKERS, KING_ROOM_SHRUNK, std::max(0, KING_ROOM_CAP - room));
+            acc.add(DEFENDERS, decisive ? ESCAPE_ROUTES_TWO : ESCAPE_ROUTE_ONE, 1);
         }
     }
+    // Squares one king move from an escape square (by direction: the
+    // fill from the escape squares going east finds the squares whose
+    // line to the west is free), forks (free lines in two directions),
+    // and the distance in king moves to the nearest escape square.
+    // Every one of these terms starts from a king move: a king who
+    // cannot move (boxed in by his own men, as at the start) adds none,
+    // and the fills are skipped.
+    if (king_moves) {
+        B dirs[4];
+        G::slide_reach_dirs(escape & b.land_k, b.pro_k, b.extra_k, dirs);
+        const B near1 = (dirs[0] | dirs[1] | dirs[2] | dirs[3]) & b.land_k;
+        const B two_lines = (dirs[0] & (dirs[1] | dirs[2] | dirs[3])) |
+                            (dirs[1] & (dirs[2] | dirs[3])) | (dirs[2] & dirs[3]);
+        const B threats = king_moves & near1 & ~escape;
+        const B forks = threats & two_lines;
+        acc.add(DEFENDERS, ESCAPE_THREAT_SQUARES, G::count(threats));
+        acc.add(DEFENDERS, ESCAPE_FORK_SQUARES, G::count(forks));
+        if (!routes) {
+            if (forks && b.stm == DEFENDERS) acc.add(DEFENDERS, ESCAPE_FORK_TO_MOVE, 1);
+            if (threats)
+                acc.add(DEFENDERS, ESCAPE_DISTANCE_2, 1);
+            else if (king_moves & G::slide_reach(near1, b.pro_k, b.extra_k))
+                acc.add(DEFENDERS, ESCAPE_DISTANCE_3, 1);
+        }
+    }
+    return routes;
+}
 
-    // Soldiers one move from capture: an anvil (a piece or hostile square
-    // that counts for the capture) on one side, and on the other an empty
-    // square the enemy can move to.
+// The ring: the squares the king could reach in any number of moves if
+// only the attackers stood in his way. Its first step gives the lines
+// blocked by defenders only (a defender's move opens them). That step is
+// filled only when it can matter: for the x-ray routes, when an escape
+// square lies on the king's rank or file; for the flood, when the cache
+// misses.
+template <int N, typename Acc>
+void ring_terms(const EvalBoard<N>& b, int routes, Acc& acc) {
+    using G = Geo<N>;
+    using B = typename G::B;
+    const Edition& v = b.v;
+    const B A = b.A, K = b.K, escape = b.escape;
+    const B pro_x = G::board & ~A & ~B(v.no_pass[KING]);
+    const B extra_x = b.snp_k & ~A;
+    RingEntry& entry = ring_entry(b.t, Bitboard(A));
+    const bool cached =
+        entry.free_escapes >= 0 && entry.attackers == Bitboard(A) && bool(B(entry.region) & K);
+    const bool on_escape_line = bool(escape & G::lines_through(b.ks));
+    B region = 0;
+    if (on_escape_line || !cached) region = G::slide_reach(K, pro_x, extra_x) & (pro_x | extra_x);
+    if (on_escape_line) {
+        const B xray = region & ~B(v.no_stop[KING]) & ~K & escape;
+        acc.add(DEFENDERS, ESCAPE_XRAY_ROUTES, G::count(xray) - routes);
+    }
+    int free_escapes;
+    if (cached) {
+        free_escapes = entry.free_escapes;
+    } else {
+        // Grow until stable, or until every escape square not held by an
+        // attacker is in (no later step could add one); with none
+        // open, until stable (the room is counted).
+        const B open_escapes = escape & (pro_x | extra_x);
+        while (!open_escapes || (region & open_escapes) != open_escapes) {
+            const B next = G::slide_reach(region, pro_x, extra_x) & (pro_x | extra_x);
+            if (next == region) break;
+            region = next;
+        }
+        free_escapes = G::count(region & escape);
+        if (K & pro_x) entry = {Bitboard(A), Bitboard(region), free_escapes};
+    }
+    acc.add(DEFENDERS, ESCAPE_REGION, free_escapes);
+    if (!free_escapes) {
+        // Closed: the region (the cached one on a hit) is the whole
+        // room, the flood having run until stable.
+        const int room = G::count(cached ? B(entry.region) : region);
+        acc.add(ATTACKERS, KING_ENCLOSED, 1);
+        acc.add(ATTACKERS, KING_ROOM_SHRUNK, std::max(0, KING_ROOM_CAP - room));
+    }
+}
+
+// Soldiers one move from capture: an anvil (a piece or hostile square that
+// counts for the capture) on one side, and on the other an empty square
+// the enemy can move to; and rows on the edge already faced by the enemy
+// (shieldwalls).
+template <int N, typename Acc>
+void safety_terms(const EvalBoard<N>& b, Acc& acc) {
+    using G = Geo<N>;
+    using B = typename G::B;
+    const Edition& v = b.v;
+    const B A = b.A, D = b.D, K = b.K, empty = b.empty, reach_a = b.reach_a;
     const B anvil_vs_a = D | (v.king_anvil ? K : B(0)) | (empty & B(v.hostile_empty[ATTACKER])) |
                          (A & B(v.hostile_occupied[ATTACKER]));
-    const B hammer_d = reach_d | (v.king_hammer ? king_moves : B(0));
+    const B hammer_d = b.reach_d | (v.king_hammer ? b.king_moves : B(0));
     const B exposed_a =
         A &
         ((G::south(anvil_vs_a) & G::north(hammer_d)) | (G::north(anvil_vs_a) & G::south(hammer_d)) |
@@ -487,11 +550,27 @@ void eval_terms(const Position& pos, Tables& t, Acc& acc) {
          (G::west(anvil_vs_d) & G::east(reach_a)) | (G::east(anvil_vs_d) & G::west(reach_a)));
     acc.add(DEFENDERS, DEFENDER_EXPOSED, G::count(exposed_d));
 
-    // Shieldwalls: rows on the edge already faced by the enemy.
     if (v.rules.shieldwall != Shieldwall::NONE) {
         acc.add(ATTACKERS, ATTACKER_WALL_EXPOSED, G::count(G::edge_faced(A, A, D | K)));
         acc.add(DEFENDERS, DEFENDER_WALL_EXPOSED, G::count(G::edge_faced(D, D | K, A)));
     }
+}
+
+// Every term group, in the order they depend on each other: mobility
+// gives the reach the king's capture threat and the safety terms read;
+// the king's terms give the moves the escape and ring terms read.
+template <int N, typename Acc>
+void eval_terms(const Position& pos, Tables& t, Acc& acc) {
+    EvalBoard<N> b(pos, t);
+    material_terms(b, acc);
+    mobility_terms(b, acc);
+    guard_terms(b, acc);
+    if (b.K) {
+        const bool threat = king_terms(b, acc);
+        const int routes = escape_terms(b, threat, acc);
+        ring_terms(b, routes, acc);
+    }
+    safety_terms(b, acc);
 }
 
 // eval_terms for the board's size, one of MIN_SIZE..MAX_SIZE.

@@ -9,7 +9,9 @@
 #include <unistd.h>
 
 #include "bologna_codec.h"
+#include "clock.h"
 #include "engine.h"
+#include "hosted_game.h"
 #include "logging.h"
 #include "movegen.h"
 #include "notation.h"
@@ -21,8 +23,6 @@ namespace branan {
 namespace {
 
 using namespace bologna;
-using Clock = std::chrono::steady_clock;
-
 // Closes the socket however the game ends.
 struct Socket {
     int fd = -1;
@@ -33,12 +33,6 @@ struct Socket {
 
 const char* side_name(Side s) {
     return s == DEFENDERS ? "white" : "black";
-}
-
-int ms_until(Clock::time_point deadline) {
-    const auto left =
-        std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now()).count();
-    return int(std::clamp<int64_t>(left, 0, 1 << 30));
 }
 
 // A connection to the server, tried again while its port stays closed
@@ -84,7 +78,7 @@ class Client {
     int run() {
         auto rules = bologna_rules(o_.cache);
         if (!rules) return fail(rules.error());
-        if (Status st = engine_.set_rules(print_rules(*rules)); !st)
+        if (Status st = engine_.set_rules(*rules); !st)
             return fail("the rules for --cache " + std::to_string(o_.cache) + ": " + st.error());
         // First, so that a game's log says which rules it was played by.
         logger().info("Branan {} bologna client, rules {}", BRANAN_VERSION, engine_.rules_string());
@@ -168,14 +162,13 @@ class Client {
         const Move m = choose_move(received);
         last_sent_ = m;
         if (!send(move_json(*edition_, m, o_.side))) return 1;
-        last_move_ms_ =
-            std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - received).count();
+        last_move_ms_ = ms_since(received);
         return std::nullopt;
     }
 
     int report(Turn result, const std::string& outcome) {
         logger().info("bologna: game over, {} after {} plies", to_string(result),
-                      pos_ ? pos_->game_ply() : 0);
+                      game_.started() ? game_.position().game_ply() : 0);
         out_ << "result " << to_string(result) << " (we played " << side_name(o_.side) << ": "
              << outcome << ")\n"
              << std::flush;
@@ -191,14 +184,14 @@ class Client {
     // to move and a legal move sent, nothing can be told: an error.
     int on_close(const std::string& detail) {
         const std::string closed = "the server closed the connection" + detail;
-        if (!pos_)
+        if (!game_.started())
             return fail(closed +
                         " before the first state, with no result (likely: the other player did "
                         "not connect or sent a name the server could not read, or the server "
                         "stopped)");
-        const Side mover = pos_->side_to_move();
+        const Side mover = game_.position().side_to_move();
         MoveList moves;
-        generate_moves(*pos_, moves);
+        generate_moves(game_.position(), moves);
         const bool stuck = moves.empty();
         const Turn winner = ~mover == DEFENDERS ? Turn::WHITEWIN : Turn::BLACKWIN;
         const std::string no_final = "; the server closed without a final state";
@@ -232,48 +225,46 @@ class Client {
                     "failed, or the server stopped");
     }
 
-    // Brings pos_ to the state received: the first state, the same state
+    // Brings the game to the state received: the first state, the same state
     // again (the server repeats it after a tolerated illegal move), or the
     // one move that leads to it.
     Status follow(const State& st) {
         const bool final = is_final(st.turn);
-        if (!pos_) {
+        if (!game_.started()) {
             Position start(edition_);
             if (st.board == board_of(start) &&
                 (final || side_of(st.turn) == start.side_to_move())) {
-                pos_.emplace(start);
+                game_.start(start);
             } else {
                 // Joining a game already under way: no history before it.
                 const Side to_move = final ? start.side_to_move() : side_of(st.turn);
                 auto p = Position::from_placement(edition_, st.board, to_move, 0, 1);
                 if (!p) return Error{"the first board: " + p.error()};
-                pos_.emplace(std::move(*p));
+                game_.start(std::move(*p));
             }
-            root_tfen_ = to_tfen(*pos_);
             return {};
         }
-        if (st.board == board_of(*pos_)) {
+        const Position& pos = game_.position();
+        if (st.board == board_of(pos)) {
             if (final) return {}; // the board before an illegal move, and its loser
-            if (side_of(st.turn) != pos_->side_to_move())
+            if (side_of(st.turn) != pos.side_to_move())
                 return Error{"the same board with the other side to move"};
-            if (pos_->side_to_move() == o_.side && last_sent_) {
+            if (pos.side_to_move() == o_.side && last_sent_) {
                 logger().warn("bologna: the server refused {} and asks again",
                               move_name(*edition_, last_sent_));
-                refused_.push_back(last_sent_);
+                game_.refuse(last_sent_);
             }
             return {};
         }
-        auto m = find_move(*pos_, st.board);
+        auto m = find_move(pos, st.board);
         if (!m) return Error{m.error()};
-        logger().info("bologna: {} played {}", side_name(pos_->side_to_move()),
+        logger().info("bologna: {} played {}", side_name(pos.side_to_move()),
                       move_name(*edition_, *m));
-        pos_->make_move(*m);
-        moves_.push_back(move_name(*edition_, *m));
-        refused_.clear();
+        game_.play(*m);
         last_sent_ = MOVE_NONE;
-        if (!final && side_of(st.turn) != pos_->side_to_move())
+        if (!final && side_of(st.turn) != pos.side_to_move())
             return Error{std::string("the turn says ") + to_string(st.turn) + " after a " +
-                         side_name(~pos_->side_to_move()) + " move"};
+                         side_name(~pos.side_to_move()) + " move"};
         return {};
     }
 
@@ -281,42 +272,30 @@ class Client {
     // server has not refused (it refuses none of the rules core's moves;
     // should it, under -e > 0, the move is not sent twice).
     Move choose_move(Clock::time_point received) {
-        MoveList generated;
-        generate_moves(*pos_, generated);
-        std::vector<Move> searchable;
-        for (Move m : generated)
-            if (std::find(refused_.begin(), refused_.end(), m) == refused_.end())
-                searchable.push_back(m);
-        if (searchable.empty()) {
+        if (game_.pick(MOVE_NONE) == MOVE_NONE) {
             // The server has no rule for a side that cannot move: any move
             // loses, and sending one ends the game sooner than the clock.
             logger().warn("bologna: no legal move; sending a null move");
-            const Square k = pos_->king_square();
+            const Square k = game_.position().king_square();
             const Square s = o_.side == DEFENDERS && k != NO_SQUARE ? k : 0;
             return Move(s, s == 0 ? 1 : 0);
         }
-
-        Status st = engine_.set_position(root_tfen_, moves_);
-        if (!st) {
-            logger().warn("bologna: {}; searching without history", st.error());
-            st = engine_.set_position(to_tfen(*pos_), {});
+        if (Status st = game_.give_to(engine_); !st) {
+            logger().warn("bologna: {}", st.error());
+            return game_.pick(MOVE_NONE);
         }
-        if (!st) return searchable.front();
-        SearchLimits limits;
-        limits.budget_ms = std::max<int64_t>(1, int64_t(o_.time_s) * 1000 - o_.margin_ms);
-        limits.depth = o_.depth;
-        limits.nodes = o_.nodes;
-        if (searchable.size() < size_t(generated.size())) limits.searchmoves = searchable;
+        HostClock clock;
+        clock.move_limit_ms = int64_t(o_.time_s) * 1000;
+        clock.margin_ms = o_.margin_ms;
+        SearchLimits limits = plan_host_limits(clock, o_.side, o_.depth, o_.nodes);
+        game_.restrict(limits);
 
         auto outcome = engine_.search_to_end(limits);
         if (!outcome) logger().warn("bologna: {}", outcome.error());
         const BestMove best = outcome ? outcome->best : BestMove{};
         const SearchInfo last = outcome ? outcome->last : SearchInfo{};
-        const auto elapsed =
-            std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - received).count();
-        Move m = best.best;
-        if (std::find(searchable.begin(), searchable.end(), m) == searchable.end())
-            m = searchable.front();
+        const int64_t elapsed = ms_since(received);
+        const Move m = game_.pick(best.best);
         logger().info("bologna: playing {} after {} ms (depth {}, score {}, nodes {})",
                       move_name(*edition_, m), elapsed, last.depth, last.score, last.nodes);
         return m;
@@ -328,10 +307,7 @@ class Client {
     Engine engine_;
     EditionPtr edition_;
     Socket socket_;
-    std::optional<Position> pos_;
-    std::string root_tfen_;          // where the engine's replay starts
-    std::vector<std::string> moves_; // the moves since root_tfen_
-    std::vector<Move> refused_;      // our moves the server refused in this position
+    HostedGame game_;
     Move last_sent_ = MOVE_NONE;
     int64_t last_move_ms_ = 0; // from the state received to our move sent
 };

@@ -3,6 +3,8 @@
 #include <chrono>
 #include <cstdio>
 
+#include <nlohmann/json.hpp>
+
 #include "display.h"
 #include "notation.h"
 #include "perft.h"
@@ -11,6 +13,13 @@
 namespace branan {
 
 namespace {
+
+// Keys in the order written: the lines read as the docs show them.
+using Json = nlohmann::ordered_json;
+
+const char* bound_name(Bound b) {
+    return b == Bound::LOWER ? "lower" : b == Bound::UPPER ? "upper" : "exact";
+}
 
 int64_t now_ms() {
     using namespace std::chrono;
@@ -44,24 +53,6 @@ std::string human_speed(uint64_t nps) {
 
 } // namespace
 
-std::string json_string(std::string_view text) {
-    std::string s = "\"";
-    for (char ch : text) {
-        const unsigned char c = static_cast<unsigned char>(ch);
-        if (c == '"' || c == '\\') {
-            s += '\\';
-            s += char(c);
-        } else if (c < 0x20 || c >= 0x7f) {
-            char buf[8];
-            std::snprintf(buf, sizeof buf, "\\u%04x", c);
-            s += buf;
-        } else {
-            s += char(c);
-        }
-    }
-    return s + "\"";
-}
-
 std::vector<std::string> perft_lines(const Engine& engine, int depth, bool timing) {
     std::vector<std::string> lines;
     const int64_t start = now_ms();
@@ -90,18 +81,18 @@ int run_analyze(Engine& engine, const AnalyzeOptions& o, LineWriter& out, std::o
     int limits_given = (o.depth > 0) + (o.movetime_ms > 0) + (o.nodes > 0);
     if (limits_given > 1) {
         err << "branan analyze: error: give at most one of --depth, --movetime, --nodes\n";
-        return 2;
+        return EXIT_BAD_INPUT;
     }
     std::vector<std::string> moves;
     for (std::string_view m : split_words(o.moves)) moves.emplace_back(m);
     if (Status st = engine.set_position(o.fen, moves); !st) {
         err << "branan analyze: error: " << st.error() << "\n";
-        return 1;
+        return EXIT_BAD_INPUT;
     }
     if (o.multipv > 0) {
         if (Status st = engine.set_option("MultiPV", std::to_string(o.multipv)); !st) {
             err << "branan analyze: error: --multipv: " << st.error() << "\n";
-            return 2;
+            return EXIT_BAD_INPUT;
         }
     }
     SearchLimits limits;
@@ -115,13 +106,15 @@ int run_analyze(Engine& engine, const AnalyzeOptions& o, LineWriter& out, std::o
     const std::string tfen = to_tfen(pos);
     const GameResult result = pos.result();
     if (o.json) {
-        std::string line = "{\"type\":\"position\",\"fen\":" + json_string(tfen) + ",\"side\":\"" +
-                           (pos.side_to_move() == ATTACKERS ? "attackers" : "defenders") +
-                           "\",\"rules\":" + json_string(engine.rules_string()) + ",\"result\":";
-        line += result.over() ? "{\"winner\":\"" + std::string(to_string(result.winner)) +
-                                    "\",\"reason\":\"" + to_string(result.reason) + "\"}"
-                              : std::string("null");
-        out.line(line + "}");
+        Json line = {{"type", "position"},
+                     {"fen", tfen},
+                     {"side", pos.side_to_move() == ATTACKERS ? "attackers" : "defenders"},
+                     {"rules", engine.rules_string()},
+                     {"result", nullptr}};
+        if (result.over())
+            line["result"] = {{"winner", to_string(result.winner)},
+                              {"reason", to_string(result.reason)}};
+        out.line(line.dump());
     } else {
         for (const std::string& l : describe_position(pos, engine.rules_string())) out.line(l);
     }
@@ -133,25 +126,21 @@ int run_analyze(Engine& engine, const AnalyzeOptions& o, LineWriter& out, std::o
             pv += move_name(*edition, m);
         }
         if (o.json) {
-            std::string line = "{\"type\":\"info\",\"depth\":" + std::to_string(info.depth) +
-                               ",\"seldepth\":" + std::to_string(info.seldepth) +
-                               ",\"multipv\":" + std::to_string(info.multipv) + ",\"score\":{";
-            line += info.mate ? "\"mate\":" + std::to_string(info.mate)
-                              : "\"cp\":" + std::to_string(info.score);
-            line += std::string(",\"bound\":\"") +
-                    (info.bound == Bound::LOWER   ? "lower"
-                     : info.bound == Bound::UPPER ? "upper"
-                                                  : "exact") +
-                    "\"}";
-            line += ",\"nodes\":" + std::to_string(info.nodes) +
-                    ",\"nps\":" + std::to_string(info.nps) +
-                    ",\"hashfull\":" + std::to_string(info.hashfull) +
-                    ",\"time\":" + std::to_string(info.time_ms) + ",\"pv\":[";
-            for (size_t i = 0; i < info.pv.size(); ++i) {
-                if (i) line += ',';
-                line += json_string(move_name(*edition, info.pv[i]));
-            }
-            out.line(line + "]}");
+            Json score = info.mate ? Json{{"mate", info.mate}} : Json{{"cp", info.score}};
+            score["bound"] = bound_name(info.bound);
+            Json moves = Json::array();
+            for (Move m : info.pv) moves.push_back(move_name(*edition, m));
+            const Json line = {{"type", "info"},
+                               {"depth", info.depth},
+                               {"seldepth", info.seldepth},
+                               {"multipv", info.multipv},
+                               {"score", score},
+                               {"nodes", info.nodes},
+                               {"nps", info.nps},
+                               {"hashfull", info.hashfull},
+                               {"time", info.time_ms},
+                               {"pv", moves}};
+            out.line(line.dump());
         } else {
             char multipv[16] = "";
             if (info.multipv > 1) std::snprintf(multipv, sizeof multipv, "#%d ", info.multipv);
@@ -165,22 +154,22 @@ int run_analyze(Engine& engine, const AnalyzeOptions& o, LineWriter& out, std::o
     auto outcome = engine.search_to_end(limits, print_info);
     if (!outcome) {
         err << "branan analyze: error: " << outcome.error() << "\n";
-        return 1;
+        return EXIT_FAILURE_AT_RUN_TIME;
     }
     const BestMove best = outcome->best;
 
     const std::string best_text = best.best.is_none() ? "(none)" : move_name(*edition, best.best);
     const std::string ponder_text = best.ponder.is_none() ? "" : move_name(*edition, best.ponder);
     if (o.json) {
-        out.line("{\"type\":\"bestmove\",\"move\":" +
-                 (best.best.is_none() ? std::string("null") : json_string(best_text)) +
-                 ",\"ponder\":" +
-                 (ponder_text.empty() ? std::string("null") : json_string(ponder_text)) + "}");
+        const Json line = {{"type", "bestmove"},
+                           {"move", best.best.is_none() ? Json(nullptr) : Json(best_text)},
+                           {"ponder", ponder_text.empty() ? Json(nullptr) : Json(ponder_text)}};
+        out.line(line.dump());
     } else {
         out.line("Best move: " + best_text +
                  (ponder_text.empty() ? "" : " (ponder " + ponder_text + ")"));
     }
-    return 0;
+    return EXIT_OK;
 }
 
 } // namespace branan

@@ -39,7 +39,4 @@ constexpr int ANALYZE_DEFAULT_DEPTH = 8;
 // one JSON object per line). Errors go to `err`; returns the exit status.
 int run_analyze(Engine& engine, const AnalyzeOptions& options, LineWriter& out, std::ostream& err);
 
-// JSON string literal of `text` (quotes included), bytes outside ASCII escaped.
-std::string json_string(std::string_view text);
-
 } // namespace branan

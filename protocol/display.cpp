@@ -100,6 +100,7 @@ std::vector<std::string> help_lines() {
         "  d                                    board, TFEN, key, rules, result",
         "  perft N                              move counts per root move and in total",
         "  eval                                 static evaluation of the position",
+        "  weights                              the evaluation weights, as options to set",
         "  bench [depth]                        search the bench positions",
         "  help                                 this text",
     };

@@ -11,6 +11,7 @@
 #include <thread>
 #include <vector>
 
+#include "clock.h"
 #include "engine.h"
 #include "hnefatafl_org_coordinates.h"
 #include "hnefatafl_org_game.h"
@@ -25,20 +26,9 @@ namespace branan {
 namespace {
 
 using namespace org;
-using Clock = std::chrono::steady_clock;
-
-int64_t ms_since(Clock::time_point t) {
-    return std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - t).count();
-}
 
 bool contains(std::string_view text, std::string_view part) {
     return text.find(part) != std::string_view::npos;
-}
-
-int64_t utc_now_ms() {
-    return std::chrono::duration_cast<std::chrono::milliseconds>(
-               std::chrono::system_clock::now().time_since_epoch())
-        .count();
 }
 
 using Game = BotGame;
@@ -416,7 +406,7 @@ class Bot {
             const auto role = w.size() >= 4 ? parse_role(w[3]) : std::nullopt;
             if (!role) return ignore(line, "bad role");
             if (g->state == GameState::OVER) return;
-            if (g->state == GameState::PENDING && !g->pos) {
+            if (g->state == GameState::PENDING && !g->has_position()) {
                 // A game from before this run (sent at login): its role is
                 // the account's (4.8.2); the rest comes with the resume.
                 g->ours = *role;
@@ -429,7 +419,7 @@ class Bot {
         if (w[2] != "play" || w.size() < 5) return ignore(line, "unknown game line");
         const auto role = parse_role(w[3]);
         if (!role) return ignore(line, "bad role");
-        if (g->state != GameState::RUNNING || !g->synced || !g->pos) return;
+        if (g->state != GameState::RUNNING || !g->synced || !g->has_position()) return;
         if (w[4] == "resigns") {
             end_game(*g, *role == g->ours ? "lost" : "won",
                      std::string(*role == ATTACKERS ? "defender" : "attacker") +
@@ -450,7 +440,7 @@ class Bot {
     }
 
     void apply_move(Game& g, Move m) {
-        logger().info("hnefatafl-org: game {}: {} {}", g.id, role_name(g.pos->side_to_move()),
+        logger().info("hnefatafl-org: game {}: {} {}", g.id, role_name(g.position().side_to_move()),
                       move_name(*g.edition, m));
         g.apply(m);
     }
@@ -559,7 +549,8 @@ class Bot {
             if (game.state == GameState::RUNNING) running.push_back(&game);
         if (!g)
             for (Game* r : running)
-                if (r->pos && r->synced && r->pos->result().winner == Winner::DRAW) g = r;
+                if (r->has_position() && r->synced && r->position().result().winner == Winner::DRAW)
+                    g = r;
         if (!g && running.size() == 1) g = running.front();
         if (!g) {
             logger().warn("hnefatafl-org: a draw with no game id; asking the server which game");
@@ -620,7 +611,7 @@ class Bot {
         auto resigned = g.resume(*r, o_.user, utc_now_ms(), note);
         if (!resigned) {
             logger().warn("hnefatafl-org: game {} cannot be played: {}", g.id, resigned.error());
-            if (!g.pos) g.state = GameState::OVER;
+            if (!g.has_position()) g.state = GameState::OVER;
             return;
         }
         if (!note.empty())
@@ -631,7 +622,7 @@ class Bot {
                       o_.user, role_name(g.ours), g.opponent, g.plies());
         if (*resigned) {
             // The side to move resigned (its clock ran out or it gave up).
-            const Side loser = g.pos->side_to_move();
+            const Side loser = g.position().side_to_move();
             end_game(g, loser == g.ours ? "lost" : "won",
                      std::string(loser == ATTACKERS ? "defender" : "attacker") + "_wins");
         }
@@ -650,7 +641,7 @@ class Bot {
                 // Refused: another move, never the same one again.
                 logger().warn("hnefatafl-org: game {}: the server refused {} ({})", g->id,
                               move_name(*g->edition, c.move), printable(line, 120));
-                g->refused.push_back(c.move);
+                g->game.refuse(c.move);
                 return;
             }
             // "? game unknown error": a bad id or a finished game.
@@ -735,13 +726,7 @@ class Bot {
     }
 
     void start_search(Game& g, int others_waiting) {
-        MoveList generated;
-        generate_moves(*g.pos, generated);
-        std::vector<Move> searchable;
-        for (Move m : generated)
-            if (std::find(g.refused.begin(), g.refused.end(), m) == g.refused.end())
-                searchable.push_back(m);
-        if (searchable.empty()) {
+        if (g.game.pick(MOVE_NONE) == MOVE_NONE) {
             logger().warn("hnefatafl-org: game {}: no move left that the server accepts; resigning",
                           g.id);
             queue_.push_back(
@@ -751,32 +736,29 @@ class Bot {
                  {}});
             return;
         }
-        const std::string rules = print_rules(g.edition->rules);
-        if (rules != engine_.rules_string())
-            if (Status st = engine_.set_rules(rules); !st) {
+        if (g.edition->rules != engine_.position().edition().rules)
+            if (Status st = engine_.set_rules(g.edition->rules); !st) {
                 logger().warn("hnefatafl-org: game {}: {}", g.id, st.error());
                 return;
             }
-        if (Status st = engine_.set_position(g.root_tfen, g.moves); !st) {
+        if (Status st = g.game.give_to(engine_); !st) {
             logger().warn("hnefatafl-org: game {}: {}", g.id, st.error());
             return;
         }
-        SearchLimits limits;
-        limits.depth = o_.depth;
-        limits.nodes = o_.nodes;
-        if (g.time.timed) {
-            for (Side s : {ATTACKERS, DEFENDERS}) {
-                limits.time_ms[s] = std::max<int64_t>(1, g.clock_now(s) - o_.margin_ms);
-                limits.inc_ms[s] = int64_t(g.time.add_s) * 1000;
-            }
-            // Games waiting behind this one run their clocks meanwhile: the
-            // clock is shared among them as if each had only its part.
-            limits.time_ms[g.ours] =
-                std::max<int64_t>(1, limits.time_ms[g.ours] / (1 + others_waiting));
-        } else if (!o_.depth && !o_.nodes) {
-            limits.budget_ms = UNTIMED_MOVE_MS;
+        HostClock clock;
+        clock.timed = g.time.timed;
+        for (Side s : {ATTACKERS, DEFENDERS}) {
+            clock.left_ms[s] = g.clock_now(s);
+            clock.inc_ms[s] = int64_t(g.time.add_s) * 1000;
         }
-        if (searchable.size() < size_t(generated.size())) limits.searchmoves = searchable;
+        clock.margin_ms = o_.margin_ms;
+        // Games waiting behind this one run their clocks meanwhile: the
+        // clock is shared among them as if each had only its part.
+        clock.sharing = 1 + others_waiting;
+        clock.untimed_ms = UNTIMED_GAME_MOVE_MS;
+        clock.untimed_is_budget = true;
+        SearchLimits limits = plan_host_limits(clock, g.ours, o_.depth, o_.nodes);
+        g.game.restrict(limits);
         {
             std::lock_guard lock(search_mutex_);
             search_done_ = false;
@@ -784,8 +766,7 @@ class Bot {
             search_best_ = {};
         }
         search_game_ = g.id;
-        search_plies_ = g.moves.size();
-        search_searchable_ = searchable;
+        search_plies_ = g.plies();
         search_started_ = Clock::now();
         if (Status st = engine_.go(limits); !st) {
             logger().warn("hnefatafl-org: game {}: {}", g.id, st.error());
@@ -810,11 +791,8 @@ class Bot {
         auto it = games_.find(search_game_);
         if (it == games_.end()) return;
         Game& g = it->second;
-        if (!g.our_turn() || g.moves.size() != search_plies_ || move_pending(g.id)) return;
-        Move m = best.best;
-        if (std::find(search_searchable_.begin(), search_searchable_.end(), m) ==
-            search_searchable_.end())
-            m = search_searchable_.front();
+        if (!g.our_turn() || g.plies() != search_plies_ || move_pending(g.id)) return;
+        const Move m = g.game.pick(best.best);
         logger().info("hnefatafl-org: game {}: {} after {} ms (depth {}, score {}, mate {}, "
                       "nodes {})",
                       g.id, move_name(*g.edition, m), ms_since(search_started_), info.depth,
@@ -848,7 +826,9 @@ class Bot {
         return limit - g.plies() <= info.depth + 1;
     }
 
-    static constexpr int64_t UNTIMED_MOVE_MS = 10'000;
+    // An untimed game on the server has a person waiting at the other
+    // end, who can wait a little longer than a host's untimed move.
+    static constexpr int64_t UNTIMED_GAME_MOVE_MS = 2 * UNTIMED_MOVE_MS;
 
     const HnefataflOrgOptions& o_;
     std::ostream& out_;
@@ -877,8 +857,7 @@ class Bot {
     BestMove search_best_;
     bool searching_ = false;
     int64_t search_game_ = -1;
-    size_t search_plies_ = 0;
-    std::vector<Move> search_searchable_;
+    int search_plies_ = 0;
     Clock::time_point search_started_;
 };
 

@@ -6,6 +6,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "clock.h"
 #include "coordinates.h"
 #include "notation.h"
 #include "text.h"
@@ -73,7 +74,7 @@ Result<TimeControl> parse_time_control(std::string_view text) {
     const auto parts = split(text, '+');
     if (parts.size() != 2)
         return Error{"time '" + printable(text) + "': expected MS+S (900000+10) or untimed"};
-    auto ms = parse_integer(parts[0], 1000, int64_t(1) << 40);
+    auto ms = parse_integer(parts[0], 1000, MAX_TIME_MS);
     if (!ms) return Error{"time '" + printable(text) + "': milliseconds " + ms.error()};
     auto add = parse_integer(parts[1], 0, 1 << 24);
     if (!add) return Error{"time '" + printable(text) + "': increment " + add.error()};
@@ -142,7 +143,7 @@ Result<JoinGame> parse_join_game(const std::vector<std::string_view>& w) {
     if (w[2] != "rated" && w[2] != "unrated") return Error{"join_game: rated or unrated?"};
     j.rated = w[2] == "rated";
     if (w[3] == "fischer") {
-        auto ms = parse_integer(w[4], 0, int64_t(1) << 40);
+        auto ms = parse_integer(w[4], 0, MAX_TIME_MS);
         auto add = parse_integer(w[5], 0, 1 << 24);
         if (!ms || !add) return Error{"join_game: bad clock"};
         j.time = {true, *ms, int(*add)};
@@ -287,13 +288,16 @@ std::string start_text(const Position& pos) {
 
 std::string move_text(const Position& before, Move m) {
     const Edition& v = before.edition();
-    std::string out =
-        branan::square_text(v.size, m.from()) + "-" + branan::square_text(v.size, m.to());
+    std::string out = branan::square_text(v.size, m.from());
+    out += '-';
+    out += branan::square_text(v.size, m.to());
     Position after = before;
     after.make_move(m);
     // The site writes no captured king.
-    for_each_square(after.last_captured() & ~before.pieces(KING),
-                    [&](Square s) { out += "x" + branan::square_text(v.size, s); });
+    for_each_square(after.last_captured() & ~before.pieces(KING), [&](Square s) {
+        out += 'x';
+        out += branan::square_text(v.size, s);
+    });
     return out;
 }
 

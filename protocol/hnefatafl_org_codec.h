@@ -28,8 +28,8 @@ constexpr const char* VERSION_ID = "32d9a140";
 // ------------------------------------------------------------------ rules
 
 // The rules of a server game on a board of `size` squares a side: 11 ->
-// the hnefatafl-org preset, 7 -> hnefatafl-org-brandubh; 13 is refused
-// (13x13 boards are issue 20), like any other size.
+// the hnefatafl-org preset, 13 -> hnefatafl-org-13, 7 ->
+// hnefatafl-org-brandubh; any other size is refused.
 Result<Rules> server_rules(int size);
 Result<EditionPtr> server_edition(int size);
 

@@ -8,23 +8,15 @@
 
 namespace branan::org {
 
-namespace {
-
-int64_t ms_since(BotGame::Clock::time_point t) {
-    return std::chrono::duration_cast<std::chrono::milliseconds>(BotGame::Clock::now() - t).count();
-}
-
-} // namespace
-
 int64_t BotGame::clock_now(Side s) const {
     int64_t left = ms_left[s];
-    if (pos && pos->side_to_move() == s) left -= ms_since(clock_at);
+    if (has_position() && position().side_to_move() == s) left -= ms_since(clock_at);
     return left;
 }
 
 bool BotGame::our_turn() const {
-    return state == GameState::RUNNING && synced && pos && !pos->result().over() &&
-           pos->side_to_move() == ours;
+    return state == GameState::RUNNING && synced && has_position() && !position().result().over() &&
+           position().side_to_move() == ours;
 }
 
 std::string BotGame::clock_text() const {
@@ -41,9 +33,7 @@ Status BotGame::start(const JoinGame& j, const std::string& user) {
     state = GameState::RUNNING;
     size = j.board_size;
     edition = *e;
-    pos.emplace(edition);
-    moves.clear();
-    root_tfen.clear();
+    game.start(Position(edition));
     root_ply = 0;
     ours = j.attacker == user ? ATTACKERS : DEFENDERS;
     opponent = ours == ATTACKERS ? j.defender : j.attacker;
@@ -51,7 +41,6 @@ Status BotGame::start(const JoinGame& j, const std::string& user) {
     ms_left = {j.time.ms, j.time.ms};
     clock_at = Clock::now();
     synced = true;
-    refused.clear();
     draw_offered = false;
     return {};
 }
@@ -61,8 +50,6 @@ Result<bool> BotGame::resume(const ResumedGame& r, const std::string& user, int6
     auto e = server_edition(r.board_size);
     if (!e) return Error{e.error()};
     Position p(*e);
-    std::vector<std::string> texts;
-    std::string root;
     int root_plies = 0;
     std::vector<std::string> records = r.moves;
     const bool resigned = !records.empty() && records.back() == "---";
@@ -75,12 +62,9 @@ Result<bool> BotGame::resume(const ResumedGame& r, const std::string& user, int6
             auto placed = position_from_records(*e, records);
             if (!placed) return Error{placed.error()};
             p = std::move(*placed);
-            texts.clear();
-            root = to_tfen(p);
             root_plies = int(records.size());
             break;
         }
-        texts.push_back(move_name(**e, *m));
         p.make_move(*m);
     }
     if (r.attacker == user)
@@ -90,10 +74,8 @@ Result<bool> BotGame::resume(const ResumedGame& r, const std::string& user, int6
     opponent = ours == ATTACKERS ? r.defender : r.attacker;
     size = r.board_size;
     edition = *e;
-    moves = std::move(texts);
-    root_tfen = std::move(root);
     root_ply = root_plies;
-    pos.emplace(std::move(p));
+    game.start(std::move(p));
     time = r.time;
     ms_left = r.ms_left;
     clock_at = Clock::now();
@@ -105,7 +87,6 @@ Result<bool> BotGame::resume(const ResumedGame& r, const std::string& user, int6
         }
     state = GameState::RUNNING;
     synced = true;
-    refused.clear();
     draw_offered = false; // a pending offer is sent again (4.8.5)
     return resigned;
 }
@@ -116,15 +97,15 @@ Result<Move> BotGame::opponent_move(Side role, std::string_view from_text,
     if (!from) return Error{from.error()};
     auto to = parse_org_square(edition->size, to_text);
     if (!to) return Error{to.error()};
-    if (pos->side_to_move() != role)
+    if (position().side_to_move() != role)
         return Error{"not the opponent's turn in the position the bot follows"};
-    return parse_legal_move(*pos, move_name(*edition, Move(*from, *to)));
+    const Move m(*from, *to);
+    if (Status st = check_move(position(), m); !st) return Error{st.error()};
+    return m;
 }
 
 void BotGame::apply(Move m) {
-    moves.push_back(move_name(*edition, m));
-    pos->make_move(m);
-    refused.clear();
+    game.play(m);
     draw_offered = false; // any move clears an offer
 }
 

@@ -12,25 +12,26 @@
 #include <string_view>
 #include <vector>
 
+#include "clock.h"
 #include "hnefatafl_org_codec.h"
+#include "hosted_game.h"
 
 namespace branan::org {
 
 enum class GameState : uint8_t { PENDING, RUNNING, OVER };
 
 struct BotGame {
-    using Clock = std::chrono::steady_clock;
+    using Clock = branan::Clock;
 
     int64_t id = 0;
     GameState state = GameState::PENDING;
     bool created = false; // by this run
     int size = 11;
     EditionPtr edition;
-    std::optional<Position> pos;
-    // Branan's move texts from root_tfen (empty: the start), which is
-    // root_ply plies into the game (when the server's moves did not replay).
-    std::vector<std::string> moves;
-    std::string root_tfen;
+    // The game since its root: the start, or the board root_ply plies into
+    // the game where the server's moves did not replay. Not started before
+    // the game has a position.
+    HostedGame game;
     int root_ply = 0;
     Side ours = ATTACKERS;
     std::string opponent;
@@ -41,10 +42,11 @@ struct BotGame {
     TimeControl time;
     std::array<int64_t, 2> ms_left{}; // true at clock_at
     Clock::time_point clock_at;
-    std::vector<Move> refused; // our moves the server refused in this position
     bool draw_offered = false;
 
-    int plies() const { return root_ply + int(moves.size()); }
+    bool has_position() const { return game.started(); }
+    const Position& position() const { return game.position(); }
+    int plies() const { return root_ply + game.position().game_ply(); }
     // A side's clock now: the side to move's runs from clock_at.
     int64_t clock_now(Side s) const;
     bool our_turn() const;

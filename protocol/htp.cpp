@@ -141,7 +141,7 @@ Status HtpSession::start_game() {
     if (!rules) return Error{rules.error()};
     if (Status st = engine_.set_rules(*rules); !st) return st;
     engine_.new_game();
-    game_.emplace(engine_.position().edition_ptr());
+    game_.start(Position(engine_.position().edition_ptr()));
     adjudged_ = {};
     left_ms_[0] = left_ms_[1] = minutes_ * 60000;
     clock_since_ = Clock::now();
@@ -149,7 +149,7 @@ Status HtpSession::start_game() {
 }
 
 GameResult HtpSession::result() const {
-    return adjudged_.over() ? adjudged_ : game_->result();
+    return adjudged_.over() ? adjudged_ : game_.position().result();
 }
 
 std::string HtpSession::final_status() const {
@@ -265,18 +265,18 @@ bool HtpSession::charge_clock(Side mover) {
 // The move made, and the captured squares as the reply lists them.
 Result<std::string> HtpSession::play_move(Side role, Square from, Square to) {
     if (result().over()) return Error{"play: the game is already over"};
-    const Edition& v = game_->edition();
+    const Edition& v = game_.position().edition();
     const Move m(from, to);
-    auto legal = parse_legal_move(*game_, move_name(v, m));
-    if (!legal) return Error{refusal(*game_, role, from, to, legal.error())};
-    if (role != game_->side_to_move()) return Error{"play: it isn't your turn"};
+    if (Status legal = check_move(game_.position(), m); !legal)
+        return Error{refusal(game_.position(), role, from, to, legal.error())};
+    if (role != game_.position().side_to_move()) return Error{"play: it isn't your turn"};
     // The site's clock: a move made too late loses and is not made.
     if (!charge_clock(role)) return std::string();
-    const Square king = game_->king_square();
-    game_->make_move(*legal);
+    const Square king = game_.position().king_square();
+    game_.play(m);
     // The site lists a captured king last.
-    const bool king_taken = game_->decided().reason == EndReason::KING_CAPTURED;
-    Bitboard soldiers = game_->last_captured();
+    const bool king_taken = game_.position().decided().reason == EndReason::KING_CAPTURED;
+    Bitboard soldiers = game_.position().last_captured();
     if (king_taken) soldiers &= ~square_bb(king);
     std::vector<Square> captured = captures_in_order(v, to, soldiers);
     if (king_taken) captured.push_back(king);
@@ -292,7 +292,7 @@ HtpSession::Reply HtpSession::cmd_play(const std::vector<std::string_view>& w) {
     if (!role) return fail("play: you didn't select a role");
     if (w[2] == "resigns") {
         if (result().over()) return fail("play: the game is already over");
-        if (*role != game_->side_to_move())
+        if (*role != game_.position().side_to_move())
             return fail("play: you can't resign for the other player");
         adjudged_ = {*role == ATTACKERS ? Winner::DEFENDERS : Winner::ATTACKERS, EndReason::NONE};
         return ok();
@@ -313,39 +313,34 @@ HtpSession::Reply HtpSession::cmd_play_undo() {
         adjudged_ = {};
         return ok();
     }
-    if (game_->game_ply() == 0) return fail("play undo: it is the first move");
-    game_->unmake_move();
+    if (game_.position().game_ply() == 0) return fail("play undo: it is the first move");
+    game_.undo();
     return ok();
 }
 
 Result<std::string> HtpSession::generate_move() {
     if (result().over()) return Error{"play: the game is already over"};
-    const Side us = game_->side_to_move();
-    SearchLimits limits;
-    if (timed_) {
-        // Our clock as it will be charged when the move is made.
-        const int64_t used =
-            std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - clock_since_)
-                .count();
-        limits.time_ms[us] = std::max<int64_t>(left_ms_[us] - used, 1);
-        limits.inc_ms[us] = add_seconds_ * 1000;
-        limits.time_ms[~us] = left_ms_[~us];
-        limits.inc_ms[~us] = add_seconds_ * 1000;
-    } else if (options_.depth > 0) {
-        limits.depth = options_.depth;
-    } else {
-        limits.movetime_ms = options_.movetime_ms;
+    const Side us = game_.position().side_to_move();
+    HostClock clock;
+    clock.timed = timed_;
+    for (Side s : {ATTACKERS, DEFENDERS}) {
+        clock.left_ms[s] = left_ms_[s];
+        clock.inc_ms[s] = add_seconds_ * 1000;
     }
+    // Our clock as it will be charged when the move is made.
+    clock.left_ms[us] -= ms_since(clock_since_);
+    clock.untimed_ms = options_.movetime_ms;
+    // A fixed depth serves untimed games only; a timed game plays its clock.
+    const SearchLimits limits = plan_host_limits(clock, us, timed_ ? 0 : options_.depth);
     const Clock::time_point t0 = Clock::now();
-    Status st = engine_.set_position(*game_);
+    Status st = game_.give_to(engine_);
     Result<Engine::SearchOutcome> outcome = Error{""};
     if (st) {
         outcome = engine_.search_to_end(limits);
         if (!outcome) st = Error{outcome.error()};
     }
     if (!st) return Error{"generate_move: " + st.error()};
-    const int64_t delay =
-        std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - t0).count();
+    const int64_t delay = ms_since(t0);
     const BestMove best = outcome->best;
     const SearchInfo& last = outcome->last;
     if (!best.best) return Error{"failed to generate move"};
@@ -371,11 +366,11 @@ HtpSession::Reply HtpSession::cmd_generate_move() {
 }
 
 HtpSession::Reply HtpSession::cmd_play_from() const {
-    const Side us = game_->side_to_move();
+    const Side us = game_.position().side_to_move();
     std::vector<Square> from;
     if (!result().over()) {
         MoveList list;
-        generate_moves(*game_, list);
+        generate_moves(game_.position(), list);
         for (Move m : list)
             if (std::find(from.begin(), from.end(), m.from()) == from.end())
                 from.push_back(m.from());
@@ -389,14 +384,14 @@ HtpSession::Reply HtpSession::cmd_play_to(const std::vector<std::string_view>& w
     if (!role) return fail("play to: expected 'play_to role vertex'");
     auto from = parse_org_square(size_, w[2]);
     if (!from) return fail("play: invalid vertex");
-    const Side us = game_->side_to_move();
+    const Side us = game_.position().side_to_move();
     if (*role != us)
         return fail(std::string("tried play_to ") + role_name(*role) + ", but it's " +
                     role_name(us) + " turn");
     std::vector<Square> to;
     if (!result().over()) {
         MoveList list;
-        generate_moves(*game_, list);
+        generate_moves(game_.position(), list);
         for (Move m : list)
             if (m.from() == *from) to.push_back(m.to());
     }
@@ -407,7 +402,7 @@ HtpSession::Reply HtpSession::cmd_play_to(const std::vector<std::string_view>& w
 // The site's board drawing (ORG src/board.rs, its ASCII form): letters
 // above and below, ranks on both sides, `#` on an empty corner or throne.
 HtpSession::Reply HtpSession::show_board() const {
-    const Edition& v = game_->edition();
+    const Edition& v = game_.position().edition();
     std::string letters = "   ";
     for (int f = 0; f < size_; ++f) letters += std::string(" ") + char('A' + f);
     std::string bar;
@@ -419,7 +414,7 @@ HtpSession::Reply HtpSession::show_board() const {
         text += std::string(label) + "\u2502 ";
         for (int f = 0; f < size_; ++f) {
             const Square s = r * size_ + f;
-            const Piece p = game_->piece_on(s);
+            const Piece p = game_.position().piece_on(s);
             char c = p == ATTACKER ? 'X' : p == DEFENDER ? 'O' : p == KING ? 'K' : '.';
             if (p == NO_PIECE && test(v.corners | v.throne, s)) c = '#';
             text += std::string(1, c) + " ";
@@ -436,7 +431,7 @@ HtpSession::Reply HtpSession::show_board_open_tafl() const {
     for (int r = size_ - 1; r >= 0; --r) {
         int empty = 0;
         for (int f = 0; f < size_; ++f) {
-            const Piece p = game_->piece_on(r * size_ + f);
+            const Piece p = game_.position().piece_on(r * size_ + f);
             if (p == NO_PIECE) {
                 ++empty;
                 continue;

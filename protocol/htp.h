@@ -14,7 +14,9 @@
 #include <string>
 #include <string_view>
 
+#include "clock.h"
 #include "engine.h"
+#include "hosted_game.h"
 #include "line_reader.h"
 
 namespace branan {
@@ -22,7 +24,7 @@ namespace branan {
 // How long Branan thinks on `generate_move` in an untimed game (fischer
 // games plan from their own clock). depth > 0 searches to that depth instead.
 struct HtpOptions {
-    int64_t movetime_ms = 5000;
+    int64_t movetime_ms = UNTIMED_MOVE_MS;
     int depth = 0;
 };
 
@@ -51,13 +53,11 @@ class HtpSession {
     // `play ROLE FROM TO` (the referee's form), or an error.
     Result<std::string> generate_move();
 
-    const Position& position() const { return *game_; }
+    const Position& position() const { return game_.position(); }
     // ongoing, attacker_wins, defender_wins or draw.
     std::string final_status() const;
 
   private:
-    using Clock = std::chrono::steady_clock;
-
     Status start_game();
     Reply cmd_board_size(const std::vector<std::string_view>& w);
     Reply cmd_first_move(const std::vector<std::string_view>& w);
@@ -83,7 +83,7 @@ class HtpSession {
     int64_t minutes_ = 0, add_seconds_ = 0;
     int64_t left_ms_[2] = {0, 0};
     Clock::time_point clock_since_;
-    std::optional<Position> game_;
+    HostedGame game_;
     // A resignation or a time loss: the result, and the ply it came at.
     GameResult adjudged_;
     // The extra fields of the last generate_move reply.

@@ -2,7 +2,7 @@
 
 #include <iostream>
 
-#include "cli.h"
+#include "command_line.h"
 
 int main(int argc, char* argv[]) {
     std::ios::sync_with_stdio(false);

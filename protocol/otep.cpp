@@ -5,9 +5,9 @@
 #include <condition_variable>
 #include <mutex>
 #include <optional>
-#include <set>
 #include <vector>
 
+#include "hosted_game.h"
 #include "logging.h"
 #include "movegen.h"
 #include "notation.h"
@@ -34,7 +34,7 @@ class OtepLoop {
   public:
     OtepLoop(Engine& engine, const OtepOptions& options, std::ostream& out)
         : engine_(engine), options_(options), writer_(out) {
-        game_.emplace(engine_.position());
+        game_.start(engine_.position());
         engine_.on_info([this](const SearchInfo& info) { on_info(info); });
         engine_.on_bestmove([this](const BestMove& best) { on_bestmove(best); });
     }
@@ -106,14 +106,14 @@ class OtepLoop {
         send("error 0 " + text);
     }
 
-    Side side_of_turn() const { return game_->side_to_move(); }
+    Side side_of_turn() const { return game_.position().side_to_move(); }
 
     // Whether a position record shows the game's board.
     bool is_game_board(std::string_view record) const {
-        auto board = parse_opentafl_placement(game_->size(), record);
+        auto board = parse_opentafl_placement(game_.position().size(), record);
         if (!board) return false;
-        for (Square s = 0; s < game_->edition().num_squares; ++s)
-            if ((*board)[s] != game_->placed_piece(s)) return false;
+        for (Square s = 0; s < game_.position().edition().num_squares; ++s)
+            if ((*board)[s] != game_.position().placed_piece(s)) return false;
         return true;
     }
 
@@ -126,8 +126,7 @@ class OtepLoop {
             message(pos.error());
             return false;
         }
-        game_.emplace(*pos);
-        rejected_.clear();
+        game_.start(*pos);
         return true;
     }
 
@@ -144,8 +143,7 @@ class OtepLoop {
             return;
         }
         engine_.new_game();
-        game_.emplace(engine_.position());
-        rejected_.clear();
+        game_.start(engine_.position());
         clock_ = {};
         clock_fresh_ = false;
         std::lock_guard lock(mutex_);
@@ -166,7 +164,7 @@ class OtepLoop {
         stop_search(true);
         auto side = w.size() >= 2 ? to_side(w[1]) : std::nullopt;
         if (!side) return message("side: expected attackers or defenders");
-        if (*side != side_of_turn()) resync(to_opentafl_position(*game_), *side);
+        if (*side != side_of_turn()) resync(to_opentafl_position(game_.position()), *side);
     }
 
     void cmd_clock(const std::vector<std::string_view>& w) {
@@ -198,7 +196,7 @@ class OtepLoop {
         if (*side != side_of_turn()) {
             logger().warn("otep: asked to play {} but {} are to move here; following the host",
                           w[1], side_of_turn() == ATTACKERS ? "attackers" : "defenders");
-            resync(to_opentafl_position(*game_), *side);
+            resync(to_opentafl_position(game_.position()), *side);
         }
         follow_clock(*side);
         // The host asks for each move of a berserk chain in turn: the rest
@@ -206,8 +204,8 @@ class OtepLoop {
         Move next = MOVE_NONE;
         {
             std::lock_guard lock(mutex_);
-            if (!chain_.empty() && game_->berserker() == chain_.front().from() &&
-                is_legal(*game_, chain_.front()) && !rejected_.count(chain_.front().raw()))
+            if (!chain_.empty() && game_.position().berserker() == chain_.front().from() &&
+                is_legal(game_.position(), chain_.front()) && !game_.refused(chain_.front()))
                 next = chain_.front();
             chain_.clear();
             if (next) {
@@ -215,17 +213,12 @@ class OtepLoop {
                 last_turn_.used_ms = 0;
             }
         }
-        if (next) return send("move " + move_name(game_->edition(), next));
+        if (next) return send("move " + move_name(game_.position().edition(), next));
         // One line: an earlier `analyze` may have asked for more.
         engine_.set_option("MultiPV", "1");
         SearchLimits limits = plan_move_limits(clock_, *side, increment_ms_);
         if (options_.depth > 0) limits = fixed_depth();
-        if (!rejected_.empty()) {
-            MoveList list;
-            generate_moves(*game_, list);
-            for (Move m : list)
-                if (!rejected_.count(m.raw())) limits.searchmoves.push_back(m);
-        }
+        game_.restrict(limits);
         start(Mode::PLAY, limits);
     }
 
@@ -250,12 +243,12 @@ class OtepLoop {
     }
 
     void start(Mode mode, const SearchLimits& limits) {
-        if (Status st = engine_.set_position(*game_); !st) return message(st.error());
+        if (Status st = game_.give_to(engine_); !st) return message(st.error());
         {
             std::lock_guard lock(mutex_);
             mode_ = mode;
             lines_.clear();
-            edition_ = game_->edition_ptr();
+            edition_ = game_.position().edition_ptr();
         }
         if (Status st = engine_.go(limits); !st) message(st.error());
     }
@@ -268,10 +261,7 @@ class OtepLoop {
             m = sent_move_;
             sent_move_ = MOVE_NONE;
         }
-        if (m && parse_legal_move(*game_, move_name(game_->edition(), m))) {
-            game_->make_move(m);
-            rejected_.clear();
-        }
+        if (m && check_move(game_.position(), m)) game_.play(m);
         if (w.size() >= 2 && !is_game_board(w[1])) {
             logger().warn("otep: board after our move differs from the host's; resynchronising");
             resync(w[1], side_of_turn());
@@ -289,9 +279,9 @@ class OtepLoop {
             if (text.empty()) continue;
             ++count;
             if (in_sync) {
-                auto m = parse_legal_move(*game_, text);
+                auto m = parse_legal_move(game_.position(), text);
                 if (m) {
-                    game_->make_move(*m);
+                    game_.play(*m);
                 } else {
                     logger().warn("otep: opponent move {}: {}", printable(text), m.error());
                     in_sync = false;
@@ -301,7 +291,7 @@ class OtepLoop {
         // Out of step, the side to move is a guess: a move each, each turn
         // (a berserk chain, one turn of several, only comes in step).
         const Side to_move = in_sync ? side_of_turn() : count % 2 ? ~before : before;
-        rejected_.clear();
+        game_.clear_refused();
         if (w.size() >= 3 && (!in_sync || !is_game_board(w[2]))) {
             logger().warn("otep: board after the opponent's move differs; resynchronising");
             resync(w[2], to_move);
@@ -313,8 +303,9 @@ class OtepLoop {
         std::lock_guard lock(mutex_);
         if (code && *code == 2 && sent_move_) {
             // Illegal by the host's rules: never offer it again here.
-            rejected_.insert(sent_move_.raw());
-            logger().warn("otep: host rejected {}", move_name(game_->edition(), sent_move_));
+            game_.refuse(sent_move_);
+            logger().warn("otep: host rejected {}",
+                          move_name(game_.position().edition(), sent_move_));
         } else {
             logger().warn("otep: host error {}", w.size() >= 2 ? std::string(w[1]) : "?");
         }
@@ -328,7 +319,7 @@ class OtepLoop {
         std::lock_guard lock(mutex_);
         if (mode_ == Mode::NONE || !edition_ || info.pv.empty()) return;
         std::string pv;
-        for (Move m : info.pv) pv += (pv.empty() ? "" : " ") + move_name(*edition_, m);
+        for (Move m : info.pv) append_word(pv, move_name(*edition_, m));
         if (mode_ == Mode::ANALYZE) {
             if (int(lines_.size()) < info.multipv) lines_.resize(info.multipv);
             lines_[info.multipv - 1] = info;
@@ -360,12 +351,11 @@ class OtepLoop {
             std::string text = "analysis " + std::to_string(lines_.size());
             for (const SearchInfo& info : lines_) {
                 std::string moves;
-                for (Move m : info.pv)
-                    moves += (moves.empty() ? "" : "|") + move_name(*edition_, m);
+                for (Move m : info.pv) append_word(moves, move_name(*edition_, m), '|');
                 const Value eval =
                     info.mate ? (info.mate > 0 ? VALUE_WIN : -VALUE_WIN) - info.mate : info.score;
-                text +=
-                    " " + (moves.empty() ? std::string("-") : moves) + " " + std::to_string(eval);
+                append_word(text, moves.empty() ? std::string("-") : moves);
+                append_word(text, std::to_string(eval));
             }
             send(text);
         }
@@ -374,10 +364,9 @@ class OtepLoop {
     Engine& engine_;
     const OtepOptions options_;
     LineWriter writer_;
-    std::optional<Position> game_;
+    HostedGame game_;
     OtepClock clock_;
     bool clock_fresh_ = false; // a clock line came since the last play
-    std::set<uint32_t> rejected_;
 
     std::mutex mutex_; // guards what the search callbacks touch
     Mode mode_ = Mode::NONE;

@@ -2,24 +2,20 @@
 
 #include <algorithm>
 
+#include "clock.h"
 #include "text.h"
+#include "timeman.h"
 
 namespace branan {
 
 namespace {
 
-constexpr int64_t MAX_MS = int64_t(1) << 40; // about 35 years
-// A game without a clock line.
-constexpr int64_t UNTIMED_MS = 5000;
 // OpenTafl's increments are whole seconds.
 constexpr int64_t INCREMENT_UNIT_MS = 1000;
 // An increment is read as the whole seconds below the gain plus this much:
 // the host's delay only ever makes the gain smaller, and its 100 ms clock
 // updates can make the earlier reading stale by that much.
 constexpr int64_t INCREMENT_ROUNDING_MS = 400;
-// The main time is shared as if this many moves were left (as the time
-// manager guesses for a clock without movestogo).
-constexpr int64_t MAIN_TIME_MOVES = 35;
 // What is kept back of a period: a twentieth of it, at least this much.
 constexpr int64_t PERIOD_MARGIN_DIVISOR = 20;
 constexpr int64_t PERIOD_MARGIN_MIN_MS = 50;
@@ -35,11 +31,11 @@ Result<OtepClock> parse_otep_clock(const std::vector<std::string_view>& words) {
             c.in_overtime[s] = true;
             f.remove_suffix(1);
         }
-        auto ms = parse_integer(f, 0, MAX_MS);
+        auto ms = parse_integer(f, 0, MAX_TIME_MS);
         if (!ms) return Error{"clock: bad time '" + printable(words[1 + s]) + "'"};
         c.ms[s] = *ms;
     }
-    auto ot = parse_integer(words[3], 0, MAX_MS / 1000);
+    auto ot = parse_integer(words[3], 0, MAX_TIME_MS / 1000);
     auto pa = parse_integer(words[4], 0, INT64_MAX);
     auto pd = parse_integer(words[5], 0, INT64_MAX);
     if (!ot || !pa || !pd) return Error{"clock: bad overtime fields"};
@@ -63,7 +59,7 @@ int64_t period_margin_ms(int64_t period_ms) {
 SearchLimits plan_move_limits(const OtepClock& c, Side us, int64_t increment_ms) {
     SearchLimits limits;
     if (!c.known) {
-        limits.movetime_ms = UNTIMED_MS;
+        limits.movetime_ms = UNTIMED_MOVE_MS;
         return limits;
     }
     const bool periods_follow = c.periods[us] > 0 && c.overtime_ms > 0;
@@ -72,13 +68,15 @@ SearchLimits plan_move_limits(const OtepClock& c, Side us, int64_t increment_ms)
         limits.movetime_ms = std::max<int64_t>(1, left - period_margin_ms(left));
         return limits;
     }
-    // Main time: a share of it (and of the increment) for this move, and
+    // Main time: a share of it (as if MOVES_TO_GO_GUESS moves were left, as
+    // the time manager guesses for a clock without movestogo, and of the
+    // increment) for this move, and
     // when periods follow, a period too, since every move gets one once
     // the main time is spent. Aimed at (the time manager aims at half the
     // budget and stops early on a stable best move), with at most twice
     // that: an 11x11 depth can take five times the last, and a limit that
     // far off would spend the main time in a few moves.
-    const int64_t share = c.ms[us] / MAIN_TIME_MOVES + increment_ms * 3 / 4;
+    const int64_t share = c.ms[us] / MOVES_TO_GO_GUESS + increment_ms * 3 / 4;
     const int64_t period =
         periods_follow ? std::max<int64_t>(0, c.overtime_ms - period_margin_ms(c.overtime_ms)) : 0;
     limits.budget_ms =

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "clock.h"
 #include "commands.h"
 #include "display.h"
 #include "line_reader.h"
@@ -15,10 +16,6 @@ namespace branan {
 namespace uci {
 
 namespace {
-
-std::string quoted(std::string_view token) {
-    return "'" + printable(token) + "'";
-}
 
 // A whole decimal integer in [lo, hi]; `what` names it in the error.
 Result<int64_t> parse_number(std::string_view token, int64_t lo, int64_t hi,
@@ -59,7 +56,6 @@ Result<PositionCommand> parse_position(const std::vector<std::string_view>& args
 
 Result<SearchLimits> parse_go(const std::vector<std::string_view>& args, const Position& pos) {
     SearchLimits limits;
-    constexpr int64_t MAX_MS = int64_t(1) << 40; // about 35 years
     const Side first = pos.edition().rules.attackers_first ? ATTACKERS : DEFENDERS;
     size_t i = 0;
     auto value = [&](std::string_view key, int64_t lo, int64_t hi) -> Result<int64_t> {
@@ -68,7 +64,7 @@ Result<SearchLimits> parse_go(const std::vector<std::string_view>& args, const P
     };
     // Clocks may arrive negative from a GUI whose player is late: read as 0.
     auto clock = [&](std::string_view key, int64_t& slot) -> Status {
-        auto v = value(key, -MAX_MS, MAX_MS);
+        auto v = value(key, -MAX_TIME_MS, MAX_TIME_MS);
         if (!v) return Error{v.error()};
         slot = std::max<int64_t>(*v, 0);
         return {};
@@ -89,7 +85,7 @@ Result<SearchLimits> parse_go(const std::vector<std::string_view>& args, const P
             if (!v) return Error{v.error()};
             limits.nodes = uint64_t(*v);
         } else if (key == "movetime") {
-            auto v = value(key, 1, MAX_MS);
+            auto v = value(key, 1, MAX_TIME_MS);
             if (!v) return Error{v.error()};
             limits.movetime_ms = *v;
         } else if (key == "mate") {
@@ -208,7 +204,7 @@ std::string info_line(const Edition& edition, const SearchInfo& info) {
          " hashfull " + std::to_string(info.hashfull) + " time " + std::to_string(info.time_ms);
     if (!info.pv.empty()) {
         s += " pv";
-        for (Move m : info.pv) s += " " + move_name(edition, m);
+        for (Move m : info.pv) append_word(s, move_name(edition, m));
     }
     return s;
 }
@@ -217,7 +213,10 @@ std::string bestmove_line(const Edition& edition, const BestMove& best) {
     if (best.best.is_none()) return "bestmove (none)";
     std::string s = "bestmove " + move_name(edition, best.best);
     // A berserk chain is one turn: its plies joined by '|'.
-    for (Move m : best.chain) s += "|" + move_name(edition, m);
+    for (Move m : best.chain) {
+        s += '|';
+        s += move_name(edition, m);
+    }
     if (!best.ponder.is_none()) s += " ponder " + move_name(edition, best.ponder);
     return s;
 }
@@ -328,6 +327,9 @@ bool UciLoop::handle_line(std::string_view line) {
         cmd_perft(args);
     } else if (cmd == "eval") {
         if (no_args()) cmd_eval();
+    } else if (cmd == "weights") {
+        if (no_args())
+            for (const OptionInfo& o : engine_.weight_options()) writer_.line(uci::option_line(o));
     } else if (cmd == "bench") {
         cmd_bench(args);
     } else if (cmd == "help") {
@@ -350,7 +352,9 @@ void UciLoop::cmd_setoption(std::string_view rest) {
     if (!cmd) return error(cmd.error());
     if (!idle("setoption")) return;
     const std::vector<OptionInfo> options = engine_.options();
+    const std::vector<OptionInfo> weights = engine_.weight_options();
     const OptionInfo* option = uci::find_option(options, cmd->name);
+    if (!option) option = uci::find_option(weights, cmd->name);
     if (!option) return error("setoption: unknown option '" + printable(cmd->name) + "'");
     if (option->type != OptionInfo::Type::BUTTON && !cmd->has_value &&
         option->type != OptionInfo::Type::STRING)

@@ -2,10 +2,6 @@
 
 namespace branan {
 
-int board_bits(int size) {
-    return size <= 11 ? 128 : size <= 15 ? 256 : 384;
-}
-
 Result<std::unique_ptr<BoardGame>> make_board_game(const Rules& rules) {
     switch (board_bits(rules.size)) {
     case 128:

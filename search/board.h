@@ -38,8 +38,6 @@ class BoardGame {
     virtual int bits() const = 0;
 };
 
-// The board width for a board of `size` squares a side.
-int board_bits(int size);
 // A game of these rules at their start position, on its board width.
 Result<std::unique_ptr<BoardGame>> make_board_game(const Rules& rules);
 

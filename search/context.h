@@ -4,20 +4,18 @@
 // and the score helpers, for every board width.
 
 #include <atomic>
-#include <chrono>
 #include <cstdint>
 #include <functional>
 #include <memory>
 #include <vector>
 
+#include "clock.h"
 #include "params.h"
 #include "search_limits.h"
 #include "timeman.h"
 #include "tt.h"
 
 namespace branan {
-
-using Clock = std::chrono::steady_clock;
 
 inline Value mate_in(int ply) {
     return VALUE_WIN - ply;
@@ -29,6 +27,13 @@ inline bool is_win_score(Value v) {
     return v >= VALUE_WIN_MAX_PLY || v <= -VALUE_WIN_MAX_PLY;
 }
 // Moves (not plies) to the end for a win/loss score, 0 otherwise.
+// The value of a decided game for side `stm` to move, `ply` plies from
+// the root: a win the sooner the better, a loss the later the better.
+inline Value end_value(Winner w, Side stm, int ply) {
+    if (w == Winner::DRAW) return VALUE_ZERO;
+    const bool stm_won = (w == Winner::ATTACKERS) == (stm == ATTACKERS);
+    return stm_won ? mate_in(ply) : mated_in(ply);
+}
 inline int mate_moves(Value v) {
     if (v >= VALUE_WIN_MAX_PLY) return (VALUE_WIN - v + 1) / 2;
     if (v <= -VALUE_WIN_MAX_PLY) return -((VALUE_WIN + v + 1) / 2);

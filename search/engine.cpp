@@ -1,18 +1,14 @@
 #include "engine.h"
 
-#include <algorithm>
 #include <cassert>
-#include <condition_variable>
 #include <map>
 #include <mutex>
 #include <optional>
-#include <thread>
 
 #include "board.h"
-#include "context.h"
-#include "movegen.h"
 #include "notation.h"
 #include "text.h"
+#include "thread_pool.h"
 #include "tt.h"
 
 namespace branan {
@@ -27,49 +23,6 @@ constexpr int64_t MAX_THREADS = 512;
 constexpr int64_t MAX_MULTIPV = 256;
 constexpr int64_t MAX_MOVE_OVERHEAD_MS = 10000;
 
-// The rest of the turn after `rm`'s move when it opens a berserk chain
-// (engine/berserk.h): the principal variation while the chain stays open,
-// then, where the search's line stops inside the chain (at its horizon),
-// the continuation the evaluation likes best. Sets the move to ponder on
-// after the turn.
-void complete_chain(const Position& root, const RootMove& rm, const EvalParams& params,
-                    BestMove& best) {
-    Position pos = root;
-    pos.make_move(rm.move);
-    const bool pv_ok = !rm.pv.empty() && rm.pv[0] == rm.move;
-    size_t i = 1;
-    while (pos.berserker() != NO_SQUARE) {
-        Move next = MOVE_NONE;
-        if (pv_ok && i < rm.pv.size() && is_legal(pos, rm.pv[i])) {
-            next = rm.pv[i++];
-        } else {
-            i = rm.pv.size();
-            const Side us = pos.side_to_move();
-            Value top = -VALUE_INFINITE;
-            MoveList list;
-            generate_moves(pos, list);
-            for (Move m : list) {
-                pos.make_move(m);
-                const Value v =
-                    pos.side_to_move() == us ? evaluate(pos, params) : -evaluate(pos, params);
-                pos.unmake_move();
-                if (v > top) top = v, next = m;
-            }
-        }
-        assert(next);
-        best.chain.push_back(next);
-        pos.make_move(next);
-    }
-    best.ponder = pv_ok && i < rm.pv.size() ? rm.pv[i] : MOVE_NONE;
-}
-
-RootMove make_root_move(Move m) {
-    RootMove rm;
-    rm.move = m;
-    rm.pv.assign(1, m);
-    return rm;
-}
-
 } // namespace
 
 struct Engine::Impl {
@@ -81,7 +34,6 @@ struct Engine::Impl {
     EvalParams params;
     TranspositionTable tt;
     // Set from the option rows' defaults when the engine is made.
-    int threads = 0;
     int multipv = 0;
     int64_t move_overhead = 0;
     std::string eval_file;
@@ -90,19 +42,13 @@ struct Engine::Impl {
     // the Variant after them (or again at every game).
     std::map<ParamId, int> weights_set;
     std::vector<Option> options;
-    std::vector<std::unique_ptr<History>> histories;
 
     std::function<void(const SearchInfo&)> info_cb;
     std::function<void(const BestMove&)> best_cb;
+    // Last: its threads use everything above, so it goes first.
+    ThreadPool threads;
 
-    std::thread thread;
-    std::atomic<bool> running{false};
-    std::mutex mutex;
-    std::condition_variable cv;
-    bool done = true;
-    std::unique_ptr<SearchContext> ctx;
-    std::atomic<uint64_t> last_nodes{0};
-
+    Status adopt_rules(const Rules& rules, std::string name);
     void adopt(EditionPtr v, std::unique_ptr<BoardGame> b, std::string name) {
         const bool same_rules = edition && edition->rules == v->rules;
         edition = std::move(v);
@@ -124,20 +70,6 @@ struct Engine::Impl {
         weights_set.insert_or_assign(id, value);
         return {};
     }
-    void ensure_histories() {
-        while (int(histories.size()) < threads) {
-            histories.push_back(std::make_unique<History>());
-            histories.back()->clear();
-        }
-    }
-    void join() {
-        {
-            std::unique_lock lock(mutex);
-            cv.wait(lock, [&] { return done; });
-        }
-        if (thread.joinable()) thread.join();
-    }
-    void main_search();
     std::vector<Option> declare_options(Engine& engine);
     Option weight_option(ParamId id, const EvalParams& defaults);
 };
@@ -160,8 +92,7 @@ std::vector<Option> Engine::Impl::declare_options(Engine& engine) {
                         return {};
                     }});
     rows.push_back({{"Threads", T::SPIN, "1", 1, MAX_THREADS, {}}, [this](const OptionValue& v) {
-                        threads = int(v.number);
-                        ensure_histories();
+                        threads.set_size(int(v.number));
                         return Status{};
                     }});
     rows.push_back({{"MultiPV", T::SPIN, "1", 1, MAX_MULTIPV, {}}, [this](const OptionValue& v) {
@@ -223,40 +154,41 @@ Engine::Engine() : impl_(std::make_unique<Impl>()) {
     }
 }
 
-Engine::~Engine() {
-    if (impl_->running) {
-        impl_->ctx->stop = true;
-    }
-    impl_->join();
+Engine::~Engine() = default;
+
+// The rules compiled and their board made, then adopted whole: a rules
+// change either happens entirely or leaves everything as it was.
+Status Engine::Impl::adopt_rules(const Rules& rules, std::string name) {
+    auto edition = Edition::make(rules);
+    if (!edition) return Error{edition.error()};
+    auto b = make_board_game(rules);
+    if (!b) return Error{b.error()};
+    adopt(*edition, std::move(*b), std::move(name));
+    return {};
 }
 
 Status Engine::set_preset(std::string_view preset_name) {
     if (searching()) return Error{"cannot change the preset while searching"};
     auto rules = preset_rules(preset_name);
     if (!rules) return Error{rules.error()};
-    auto v = Edition::make(*rules);
-    if (!v) return Error{v.error()};
-    auto b = make_board_game(*rules);
-    if (!b) return Error{b.error()};
-    impl_->adopt(*v, std::move(*b), std::string(preset_name));
-    return {};
+    return impl_->adopt_rules(*rules, std::string(preset_name));
 }
 
 Status Engine::set_rules(std::string_view rules_string, RulesReading reading) {
     if (searching()) return Error{"cannot change the rules while searching"};
     auto rules = parse_rules(rules_string, reading);
     if (!rules) return Error{rules.error()};
-    auto v = Edition::make(*rules);
-    if (!v) return Error{v.error()};
-    auto b = make_board_game(*rules);
-    if (!b) return Error{b.error()};
+    return set_rules(*rules);
+}
+
+Status Engine::set_rules(const Rules& rules) {
+    if (searching()) return Error{"cannot change the rules while searching"};
     std::string name = "custom";
     for (const Preset& p : presets()) {
         auto pr = preset_rules(p.name);
-        if (pr && *pr == *rules) name = p.name;
+        if (pr && *pr == rules) name = p.name;
     }
-    impl_->adopt(*v, std::move(*b), name);
-    return {};
+    return impl_->adopt_rules(rules, name);
 }
 
 Status Engine::set_position(std::string_view tfen, const std::vector<std::string>& moves) {
@@ -316,6 +248,11 @@ std::string Engine::rules_string() const {
 std::vector<OptionInfo> Engine::options() const {
     std::vector<OptionInfo> out;
     for (const Option& o : impl_->options) out.push_back(o.info);
+    return out;
+}
+
+std::vector<OptionInfo> Engine::weight_options() const {
+    std::vector<OptionInfo> out;
     const EvalParams defaults = default_params(impl_->edition->rules);
     for (size_t i = 0; i < param_table().size(); ++i)
         out.push_back(impl_->weight_option(ParamId(i), defaults).info);
@@ -338,7 +275,7 @@ int64_t Engine::move_overhead_ms() const {
 void Engine::new_game() {
     if (searching()) return;
     impl_->tt.clear();
-    for (auto& h : impl_->histories) h->clear();
+    impl_->threads.clear();
 }
 
 void Engine::on_info(std::function<void(const SearchInfo&)> callback) {
@@ -352,119 +289,27 @@ void Engine::on_bestmove(std::function<void(const BestMove&)> callback) {
 
 Status Engine::go(const SearchLimits& limits) {
     Impl& d = *impl_;
-    if (d.running) return Error{"a search is already running"};
-    if (d.thread.joinable() && d.thread.get_id() == std::this_thread::get_id())
-        return Error{"go from inside the bestmove callback is not supported"};
-    d.join();
-    d.ensure_histories();
-    d.ctx = std::make_unique<SearchContext>();
-    SearchContext& c = *d.ctx;
-    c.start = Clock::now();
-    c.limits = limits;
-    c.tt = &d.tt;
-    c.params = &d.params;
-    c.multipv = d.multipv;
-    c.pondering = limits.ponder;
-    c.on_info = d.info_cb;
-    c.time.init(c.limits, d.pos->side_to_move(), d.move_overhead);
-    d.tt.new_search();
-
-    MoveList list;
-    generate_moves(*d.pos, list);
-    std::vector<RootMove> root;
-    for (Move m : list)
-        if (limits.searchmoves.empty() ||
-            std::find(limits.searchmoves.begin(), limits.searchmoves.end(), m) !=
-                limits.searchmoves.end())
-            root.push_back(make_root_move(m));
-    if (root.empty())
-        for (Move m : list) root.push_back(make_root_move(m));
-    for (int i = 0; i < d.threads; ++i) {
-        c.workers.push_back(d.board->make_thread(c, i, *d.histories[i]));
-        c.workers.back()->root_moves = root;
-    }
-    d.running = true;
-    {
-        std::lock_guard lock(d.mutex);
-        d.done = false;
-    }
-    d.thread = std::thread([&d] { d.main_search(); });
-    return {};
-}
-
-void Engine::Impl::main_search() {
-    SearchContext& c = *ctx;
-    BestMove best;
-    // A game already over by repetition or the move limit still gets a
-    // move if there is one (the caller decides what to do with it); only a
-    // position without moves has none.
-    const GameResult over = pos->result();
-    SearchThread& main = *c.workers[0];
-    if (main.root_moves.empty()) {
-        // Nothing to search: say how the game stands.
-        SearchInfo info;
-        if (over.winner == Winner::DRAW || (!over.over() && !edition->rules.no_moves_loses)) {
-            info.score = 0;
-        } else {
-            const Side stm = pos->side_to_move();
-            const bool stm_won =
-                over.over() && ((over.winner == Winner::ATTACKERS) == (stm == ATTACKERS));
-            info.score = stm_won ? mate_in(0) : mated_in(0);
-            info.mate = 0;
-        }
-        if (info_cb) info_cb(info);
-        while (!c.stop && (c.limits.infinite || c.pondering))
-            std::this_thread::sleep_for(std::chrono::milliseconds(1));
-    } else {
-        std::vector<std::thread> helpers;
-        for (size_t i = 1; i < c.workers.size(); ++i)
-            helpers.emplace_back([&c, i] { c.workers[i]->run(); });
-        main.run();
-        while (!c.stop && (c.limits.infinite || c.pondering))
-            std::this_thread::sleep_for(std::chrono::milliseconds(1));
-        c.stop = true;
-        for (auto& t : helpers) t.join();
-        // Lazy SMP: a helper that completed a deeper iteration knows more.
-        const SearchThread* chosen = &main;
-        for (const auto& w : c.workers)
-            if (w->completed_depth > chosen->completed_depth && !w->root_moves.empty())
-                chosen = w.get();
-        const RootMove& rm = chosen->root_moves[0];
-        best.best = rm.move;
-        if (edition->rules.berserk != Berserk::NONE) {
-            complete_chain(*pos, rm, params, best);
-        } else if (rm.pv.size() > 1 && rm.pv[0] == rm.move) {
-            best.ponder = rm.pv[1];
-        } else {
-            best.ponder = board->table_reply(tt, rm.move);
-        }
-    }
-    last_nodes = c.total_nodes();
-    running = false;
-    if (best_cb) best_cb(best);
-    {
-        std::lock_guard lock(mutex);
-        done = true;
-    }
-    cv.notify_all();
+    SearchSetup setup;
+    setup.limits = limits;
+    setup.tt = &d.tt;
+    setup.params = &d.params;
+    setup.multipv = d.multipv;
+    setup.move_overhead_ms = d.move_overhead;
+    setup.on_info = d.info_cb;
+    setup.on_bestmove = d.best_cb;
+    return d.threads.start(*d.board, *d.pos, std::move(setup));
 }
 
 void Engine::stop() {
-    if (impl_->running && impl_->ctx) impl_->ctx->stop = true;
+    impl_->threads.stop();
 }
 
 void Engine::ponderhit() {
-    Impl& d = *impl_;
-    if (d.running && d.ctx) {
-        d.ctx->timer_origin_ms = d.ctx->elapsed_ms();
-        d.ctx->pondering = false;
-    }
+    impl_->threads.ponderhit();
 }
 
 void Engine::wait() {
-    Impl& d = *impl_;
-    if (d.thread.joinable() && d.thread.get_id() == std::this_thread::get_id()) return;
-    d.join();
+    impl_->threads.wait();
 }
 
 Result<Engine::SearchOutcome> Engine::search_to_end(const SearchLimits& limits,
@@ -490,7 +335,7 @@ Result<Engine::SearchOutcome> Engine::search_to_end(const SearchLimits& limits,
 }
 
 bool Engine::searching() const {
-    return impl_->running;
+    return impl_->threads.searching();
 }
 
 Value Engine::evaluate() const {
@@ -506,7 +351,7 @@ std::vector<std::pair<Move, uint64_t>> Engine::perft_divide(int depth) const {
 }
 
 uint64_t Engine::last_search_nodes() const {
-    return impl_->last_nodes;
+    return impl_->threads.last_nodes();
 }
 
 } // namespace branan

@@ -30,6 +30,8 @@ class Engine {
     // `reading`: how hostility lists read when the string does not say
     // (BY_SIDE for what an OpenTafl host sends; see RulesReading).
     Status set_rules(std::string_view rules_string, RulesReading reading = RulesReading::BY_PIECE);
+    // The rules as a host already holds them (a server's edition).
+    Status set_rules(const Rules& rules);
     // fen empty = the start position of the current rules. moves: move texts.
     // Made into a Position with its history, then set as below.
     Status set_position(std::string_view tfen, const std::vector<std::string>& moves);
@@ -40,10 +42,15 @@ class Engine {
     const Position& position() const;
     std::string rules_string() const;
 
-    // Options (Hash, Threads, MultiPV, Ponder, Move Overhead, Variant, Rules,
-    // EvalFile, Clear Hash, and every evaluation weight), in the order the
+    // The options a player sets (Hash, Threads, MultiPV, Ponder, Move
+    // Overhead, Variant, Rules, EvalFile, Clear Hash), in the order the
     // `uci` reply lists them. Names are ASCII case-insensitive.
     std::vector<OptionInfo> options() const;
+    // Every evaluation weight as a spin option, its default the current
+    // rules': set like any option, but listed apart (the `weights` command)
+    // so that a GUI shows the player's options only.
+    std::vector<OptionInfo> weight_options() const;
+    // An option or a weight.
     Status set_option(std::string_view name, std::string_view value);
     // The current value of Move Overhead: what the engine keeps back from
     // every time budget for the pipe and the host's reading.

@@ -21,10 +21,10 @@ struct History {
     void clear() { std::memset(butterfly, 0, sizeof(butterfly)); }
 };
 
-// Set by hand in the first search (4d8de56), never tested on their own: the
-// bonus grows with the square of the depth, is capped at HISTORY_BONUS_MAX,
-// and each update moves the score a share of the way toward
-// +-HISTORY_GRAVITY, so that it stays within that (and an int16).
+// Set by hand when the search was first written, never tested on their own:
+// the bonus grows with the square of the depth, is capped at
+// HISTORY_BONUS_MAX, and each update moves the score a share of the way
+// toward +-HISTORY_GRAVITY, so that it stays within that (and an int16).
 constexpr int HISTORY_BONUS_PER_DEPTH2 = 16;
 constexpr int HISTORY_BONUS_MAX = 8000;
 constexpr int HISTORY_GRAVITY = 16384;

@@ -9,13 +9,13 @@ inline namespace BRANAN_BOARD_NS {
 
 namespace {
 
-// The main search's move order, highest first: set by hand in the first
-// search (4d8de56) as scores (captures 1 << 24, plus 1 << 20 for two or
+// The main search's move order, highest first: set by hand as scores when
+// the search was first written (captures 1 << 24, plus 1 << 20 for two or
 // more; king moves 1 << 22 plus their history; the killers 1 << 19, the
 // newer one more; the rest their history, |history| <= HISTORY_GRAVITY);
-// king moves went right after the captures in 7e09dba (the win-in-N suite:
-// the same results with fewer nodes). Here the same order as ranks: a class
-// above the history read as unsigned 16 bits.
+// king moves come right after the captures: so ordered, the win-in-N suite
+// gave the same results with fewer nodes. Here the same order as ranks: a
+// class above the history read as unsigned 16 bits.
 constexpr int32_t CLASS_SHIFT = 16;
 constexpr int32_t RANK_CAPTURE = 4 << CLASS_SHIFT; // plus 1 << CLASS_SHIFT for two or more
 constexpr int32_t RANK_KING_MOVE = 3 << CLASS_SHIFT;
@@ -64,7 +64,7 @@ Move MovePicker::generate(bool& quiet) {
                 tt_last_ = true;
                 quiet = pos_.edition().special_moves
                             ? !berserk::move_captures(pos_, tt_move_)
-                            : tafl::move_effect(pos_, tt_move_).captures == 0;
+                            : tactics::move_effect(pos_, tt_move_).captures == 0;
                 return tt_move_;
             }
         }
@@ -95,7 +95,7 @@ bool MovePicker::start_staged() {
     if (pos.ban_applies() || pos.decided().over()) return false;
     const Edition& v = pos.edition();
     const Side us = pos.side_to_move();
-    cap_ = tafl::capture_squares(pos, us);
+    cap_ = tactics::capture_squares(pos, us);
     cap_ready_ = true;
     const Move tt = tt_move_legal_ ? tt_move_ : MOVE_NONE;
     int n = 0;
@@ -110,7 +110,7 @@ bool MovePicker::start_staged() {
     // Captures (by the king only if he is armed).
     for_each_square(cap_.one, [&](Square t) {
         const int32_t rank = RANK_CAPTURE + (int32_t(test(cap_.two, t)) << CLASS_SHIFT);
-        tafl::for_each_move_to(pos, t, us, [&](Move m) {
+        tactics::for_each_move_to(pos, t, us, [&](Move m) {
             const bool king = pos.piece_on(m.from()) == KING;
             if ((king && !v.king_hammer) || m == tt) return;
             add_staged(m, rank, gen_place(v, m.from(), t, king), false);
@@ -216,8 +216,8 @@ void MovePicker::generate_main() {
     const Position& pos = pos_;
     const Edition& v = pos.edition();
     const bool king_hammer = v.king_hammer;
-    if (!cap_ready_) cap_ = tafl::capture_squares(pos, pos.side_to_move());
-    const tafl::CaptureMap cap = cap_;
+    if (!cap_ready_) cap_ = tactics::capture_squares(pos, pos.side_to_move());
+    const tactics::CaptureMap cap = cap_;
     const Move tt = tt_move_legal_ ? tt_move_ : MOVE_NONE;
     const Move k0 = killers_[0], k1 = killers_[1];
     auto add_ranked = [&](Move m, Piece p) {
@@ -289,25 +289,25 @@ void MovePicker::generate_quiescence() {
     const Side us = pos_.side_to_move();
     switch (kind_) {
     case PickKind::CAPTURES: {
-        const tafl::CaptureMap cap = tafl::capture_squares(pos_, us);
+        const tactics::CaptureMap cap = tactics::capture_squares(pos_, us);
         for_each_square(cap.one, [&](Square t) {
             const int32_t rank = 1 + test(cap.two, t);
-            tafl::for_each_move_to(pos_, t, us, [&](Move m) {
+            tactics::for_each_move_to(pos_, t, us, [&](Move m) {
                 if (is_capture(pos_, cap, m)) add(m, rank, false);
             });
         });
         break;
     }
     case PickKind::BLOCKS: {
-        const tafl::CaptureMap cap = tafl::capture_squares(pos_, us);
+        const tactics::CaptureMap cap = tactics::capture_squares(pos_, us);
         for_each_square(block_, [&](Square t) {
-            tafl::for_each_move_to(pos_, t, us,
-                                   [&](Move m) { add(m, 0, !is_capture(pos_, cap, m)); });
+            tactics::for_each_move_to(pos_, t, us,
+                                      [&](Move m) { add(m, 0, !is_capture(pos_, cap, m)); });
         });
         break;
     }
     case PickKind::EVASIONS: {
-        const tafl::CaptureMap cap = tafl::capture_squares(pos_, us);
+        const tactics::CaptureMap cap = tactics::capture_squares(pos_, us);
         for_each_legal_move(pos_, [&](Move m, Piece p) {
             const bool capture = is_capture(pos_, cap, m);
             add(m, capture * 4 + (p == KING), !capture);

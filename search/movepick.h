@@ -16,7 +16,7 @@
 
 #include "history.h"
 #include "movegen.h"
-#include "tafl.h"
+#include "tactics.h"
 
 namespace branan {
 inline namespace BRANAN_BOARD_NS {
@@ -29,7 +29,7 @@ inline int hist_index(Move m) {
 // Whether move m of the side whose capture map is `cap` captures: it lands
 // on a capturing square, and it is not the king's unless he captures too
 // (a hammer).
-inline bool is_capture(const Position& pos, const tafl::CaptureMap& cap, Move m) {
+inline bool is_capture(const Position& pos, const tactics::CaptureMap& cap, Move m) {
     return test(cap.one, m.to()) && (pos.piece_on(m.from()) != KING || pos.edition().king_hammer);
 }
 
@@ -163,8 +163,8 @@ class MovePicker {
     static constexpr int MAX_STAGED = 64;
     // The main search picks its first moves by swaps, as the first search
     // sorted them (a cut usually comes early), and takes the rest where they
-    // stand (af5a7c0; the packed keys of 5bb189c, in 32 bits, give the same
-    // order as the insertion sort they replaced).
+    // stand (the packed keys, in 32 bits, give the same order as the
+    // insertion sort they replaced).
     static constexpr int PICKED_ONE_BY_ONE = 3;
     // Lists the staged moves; false when there are none (or too many, or
     // the repetition ban applies: then the full list at once).
@@ -223,7 +223,7 @@ class MovePicker {
     bool staged_ready_ = false; // the staged moves are listed, or not to be
     bool cap_ready_ = false;
     int nstaged_ = 0;
-    tafl::CaptureMap cap_;
+    tactics::CaptureMap cap_;
     // The places of the first moves of the full list, which the first picks
     // take (the one at slot_[next_] is swapped with the pick).
     int32_t slot_[PICKED_ONE_BY_ONE];

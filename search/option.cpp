@@ -23,8 +23,11 @@ Result<OptionValue> check_value(const OptionInfo& info, std::string_view value) 
     case T::COMBO:
         if (std::find(info.vars.begin(), info.vars.end(), value) == info.vars.end()) {
             std::string known;
-            for (const std::string& v : info.vars) known += (known.empty() ? "" : ", ") + v;
-            return Error{"'" + printable(value) + "' is not one of " + known};
+            for (const std::string& v : info.vars) {
+                if (!known.empty()) known += ", ";
+                known += v;
+            }
+            return Error{quoted(value) + " is not one of " + known};
         }
         return OptionValue{value, 0};
     case T::BUTTON:
@@ -44,7 +47,9 @@ const Option* find_option(const std::vector<Option>& options, std::string_view n
 }
 
 Status apply_option(const Option& option, std::string_view value) {
-    const std::string prefix = "option " + option.info.name + ": ";
+    std::string prefix = "option ";
+    prefix += option.info.name;
+    prefix += ": ";
     auto checked = check_value(option.info, value);
     if (!checked) return Error{prefix + checked.error()};
     if (Status st = option.on_change(*checked); !st) return Error{prefix + st.error()};

@@ -6,7 +6,7 @@
 
 #include "movegen.h"
 #include "movepick.h"
-#include "tafl.h"
+#include "tactics.h"
 
 namespace branan {
 inline namespace BRANAN_BOARD_NS {
@@ -111,34 +111,34 @@ struct BoardPruning {
 
 namespace {
 
-// Where the search's figures came from. "By hand": set so in the first
-// search (4d8de56) and never measured against another value. The win-in-N
+// Where the search's figures came from. "By hand": set so when the search
+// was first written and never measured against another value. The win-in-N
 // suite is the 30 forced wins and 11 only defences of tests/test_search.cpp;
-// a pruning was kept when the suite gave the same results with fewer nodes
-// (the figures are in the commits named). None of these values has had an
-// SPRT, but the large boards' BoardPruning.
+// a pruning was kept when the suite gave the same results with fewer nodes.
+// None of these values has had an SPRT, but the large boards'
+// BoardPruning.
 
 // Reverse futility: a non-PV node this far above beta per ply of depth
 // (BoardPruning below), at depth <= 3, returns its static evaluation. By
-// hand; the pruning kept by the suite in 0c4bea4.
+// hand; the pruning kept by the suite.
 constexpr int REVERSE_FUTILITY_DEPTH = 3;
 // Futility: a quiet move at depth <= 2 is skipped when the static
 // evaluation plus this much per ply of depth is at most alpha. Kept by the
-// suite in 190a69c (the margin itself not compared with others).
+// suite (the margin itself not compared with others).
 constexpr int FUTILITY_DEPTH = 2;
 constexpr Value FUTILITY_MARGIN = 150;
 // Late-move pruning: at depth <= 3, quiet moves after the first
 // lmp_base + lmp_per_depth2 * depth^2 tried (BoardPruning below) are
-// skipped. Kept by the suite in 190a69c.
+// skipped. Kept by the suite.
 constexpr int LMP_DEPTH = 3;
 // Null move from depth 3, reduced by NULL_MOVE_R + depth / NULL_MOVE_R_DIV.
-// By hand; the pruning kept by the suite in 0c4bea4.
+// By hand; the pruning kept by the suite.
 constexpr int NULL_MOVE_DEPTH = 3;
 constexpr int NULL_MOVE_R = 2;
 constexpr int NULL_MOVE_R_DIV = 4;
 // Late-move reductions: log(depth) * log(moves) / LMR_DIVISOR, for quiet
 // moves after the third from depth 3. By hand (the shape is the usual
-// one); the reductions kept by the suite in 0c4bea4.
+// one); the reductions kept by the suite.
 constexpr double LMR_DIVISOR = 2.2;
 constexpr int LMR_DEPTH = 3;
 constexpr int LMR_AFTER_MOVES = 3;
@@ -147,7 +147,7 @@ constexpr int LMR_AFTER_MOVES = 3;
 // with the reduction of a PV node's move.
 constexpr int ROOT_LMR_AFTER_MOVES = 3;
 // Internal iterative reduction: one ply less without a table move from this
-// depth. Kept by the suite in 5892b6b (depth 5 not compared with others).
+// depth. Kept by the suite (depth 5 not compared with others).
 constexpr int IIR_DEPTH = 5;
 // Aspiration windows from depth 4, +-30 around the last score, doubled on
 // each fail, the full window once wider than 1000. By hand.
@@ -160,11 +160,11 @@ constexpr int QPLY_THREAT_MAX = 6;
 // The smallest board whose search plays the king's escape races out: the
 // quiescence tries the king's escape threats, and a node where the
 // attackers must block one is searched a ply deeper, as chess extends a
-// check (issue 22: the escape races of 11x11 fell beyond the horizon; 7x7
-// and 9x9 search deep enough without).
+// check (without it the escape races of 11x11 fell beyond the horizon;
+// 7x7 and 9x9 search deep enough without).
 constexpr int ESCAPE_RACE_MIN_SIZE = 11;
 // How far from a corner (in files and in ranks) the king's shuttle is a
-// lever (issue 22: the three attackers' losses of the opentafl-copenhagen
+// lever (the three attackers' losses of the opentafl-copenhagen
 // conversion shuttled two files or ranks from a corner), and the smallest
 // board it is scored on (measured on 11x11 only; Brandubh's tfr:w search
 // reaches the third repetition).
@@ -184,10 +184,10 @@ constexpr int STAGED_MAX_DEPTH = 2;
 // instructions.
 constexpr int STAGED_MIN_SIZE = 11;
 
-// Below 11x11: the first search's, set by hand (the margin in 0c4bea4, the
-// move counts in 190a69c, neither compared with others).
+// Below 11x11: set by hand, the margin with reverse futility and the move
+// counts with late-move pruning, neither compared with others.
 constexpr BoardPruning SMALL_BOARD_PRUNING{120, 4, 3, false};
-// 11x11 and larger (issue 22), where the tuned weights made the tree from
+// 11x11 and larger, where the tuned weights made the tree from
 // the Copenhagen start three times bushier than the hand-set ones (depth 13
 // after 23.8 M nodes, 14 after 59 M): a narrower margin, fewer quiet moves
 // near the leaves, and the root's late moves reduced as every other node's
@@ -261,9 +261,7 @@ Worker::Worker(SearchContext& ctx, int id, const Position& root,
 // the mover's, so that a rule where a move can lose at once stays scored
 // right.
 Value Worker::end_value(Winner w, int ply) const {
-    if (w == Winner::DRAW) return VALUE_ZERO;
-    const bool stm_won = (w == Winner::ATTACKERS) == (pos_.side_to_move() == ATTACKERS);
-    return stm_won ? mate_in(ply) : mated_in(ply);
+    return branan::end_value(w, pos_.side_to_move(), ply);
 }
 
 // Counts the node and starts its principal variation; false when the
@@ -305,15 +303,15 @@ Value Worker::qsearch(Value alpha, Value beta, int ply, int qply, bool pv_node) 
          pos_.plies_since_capture() + 1 >= rules_.no_capture_limit) ||
         (rules_.draw_ply > 0 && pos_.plies_played() + 2 >= rules_.draw_ply);
     if (tactics_ && us == DEFENDERS) {
-        if (tafl::king_escapes(pos_)) return mate_in(ply + 1);
-        threatened = tafl::king_capture_threat(pos_);
+        if (tactics::king_escapes(pos_)) return mate_in(ply + 1);
+        threatened = tactics::king_capture_threat(pos_);
     } else if (tactics_) {
-        if (tafl::king_capture_threat(pos_)) return mate_in(ply + 1);
-        const Bitboard esc = tafl::king_escapes(pos_);
+        if (tactics::king_capture_threat(pos_)) return mate_in(ply + 1);
+        const Bitboard esc = tactics::king_escapes(pos_);
         threatened = esc != 0;
         if (threatened) {
             if (popcount(esc) >= 2 && !draw_limit_near) return mated_in(ply + 2);
-            block = tafl::escape_paths(pos_, esc);
+            block = tactics::escape_paths(pos_, esc);
         }
     }
 
@@ -388,8 +386,8 @@ Value Worker::qsearch(Value alpha, Value beta, int ply, int qply, bool pv_node) 
         Bitboard targets = move_targets(pos_, k);
         while (targets && !refuted) {
             const Move m(k, pop_lsb(targets));
-            if (tafl::move_effect(pos_, m).captures || pos_.recreates_board(m) ||
-                !tafl::move_threatens_escape(pos_, m))
+            if (tactics::move_effect(pos_, m).captures || pos_.recreates_board(m) ||
+                !tactics::move_threatens_escape(pos_, m))
                 continue;
             refuted = try_move(m);
         }
@@ -448,11 +446,11 @@ Value Worker::search(Value alpha, Value beta, int depth, int ply, bool pv_node, 
     const Side us = pos_.side_to_move();
     bool threatened = false;
     if (tactics_ && us == DEFENDERS) {
-        if (tafl::king_escapes(pos_)) return mate_in(ply + 1);
-        threatened = tafl::king_capture_threat(pos_);
+        if (tactics::king_escapes(pos_)) return mate_in(ply + 1);
+        threatened = tactics::king_capture_threat(pos_);
     } else if (tactics_) {
-        if (tafl::king_capture_threat(pos_)) return mate_in(ply + 1);
-        threatened = tafl::king_escapes(pos_) != 0;
+        if (tactics::king_capture_threat(pos_)) return mate_in(ply + 1);
+        threatened = tactics::king_escapes(pos_) != 0;
         if (threatened && pos_.size() >= ESCAPE_RACE_MIN_SIZE && tune.escape_extension) ++depth;
     }
 
@@ -540,7 +538,7 @@ Value Worker::search(Value alpha, Value beta, int depth, int ply, bool pv_node, 
         if (const Move after = picker.peek()) ctx_.tt->prefetch(pos_.key_after(after));
         // A defenders' move after which the king would see an escape square
         // is searched like a capture, neither reduced nor pruned: an escape
-        // race must not fall beyond the horizon (issue 22).
+        // race must not fall beyond the horizon (on 11x11 they did).
         const bool escape_threat = quiet && threatens_escape(us, m);
         // Futility and late-move pruning of quiet moves near the leaves.
         // Nothing a skip leaves behind changes what decides them, so once
@@ -555,7 +553,7 @@ Value Worker::search(Value alpha, Value beta, int depth, int ply, bool pv_node, 
                  searched >= pruning_.lmp_base + pruning_.lmp_per_depth2 * depth * depth)) {
                 if (picker.quiet_from_here(quiet) &&
                     (us == ATTACKERS || (tactics_ && pos_.piece_on(m.from()) != KING &&
-                                         !tafl::escape_discoverers(pos_))))
+                                         !tactics::escape_discoverers(pos_))))
                     break;
                 continue;
             }
@@ -599,8 +597,8 @@ Value Worker::root_search(int pv_idx, Value alpha, Value beta, int depth) {
     for (int i = pv_idx; i < n; ++i) {
         const Move m = root_moves[i].move;
         int r = 0;
-        if (reduce && i - pv_idx >= ROOT_LMR_AFTER_MOVES && !tafl::move_effect(pos_, m).captures &&
-            !threatens_escape(us, m))
+        if (reduce && i - pv_idx >= ROOT_LMR_AFTER_MOVES &&
+            !tactics::move_effect(pos_, m).captures && !threatens_escape(us, m))
             r = late_move_reduction(depth, i - pv_idx + 1, true, false);
         do_move(m);
         Value v;

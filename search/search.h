@@ -16,7 +16,7 @@
 #include "evaluate.h"
 #include "history.h"
 #include "position.h"
-#include "tafl.h"
+#include "tactics.h"
 
 namespace branan {
 inline namespace BRANAN_BOARD_NS {
@@ -70,7 +70,7 @@ class Worker final : public SearchThread {
     // Whether the king's escape threatens after `us`'s quiet move m: the
     // defenders' moves that are searched like captures.
     bool threatens_escape(Side us, Move m) const {
-        return tactics_ && us == DEFENDERS && tafl::move_threatens_escape(pos_, m);
+        return tactics_ && us == DEFENDERS && tactics::move_threatens_escape(pos_, m);
     }
     // This board size's pruning figures.
     const BoardPruning& pruning_;

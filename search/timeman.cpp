@@ -10,12 +10,10 @@ namespace branan {
 namespace {
 
 // Every figure below was set by hand, never measured against another: the
-// clock's in the first search (4d8de56), the budget's with the budget mode
-// (9fa484f).
+// clock's when the search was first written, the budget's with the budget
+// mode.
 
-// A clock without movestogo is shared as if this many moves were left; a
-// larger movestogo counts as this many at most.
-constexpr int MOVES_TO_GO_GUESS = 35;
+// A larger movestogo counts as this many at most.
 constexpr int MOVES_TO_GO_MAX = 40;
 // A depth is not started past this share of the optimum (times the factors
 // below): the next depth would most likely not finish in time.

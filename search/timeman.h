@@ -13,6 +13,10 @@
 
 namespace branan {
 
+// A clock without movestogo is shared as if this many moves were left (the
+// search's time manager, and the hosts that plan a move's time themselves).
+constexpr int MOVES_TO_GO_GUESS = 35;
+
 class TimeManager {
   public:
     // The budget of side `us` for this search, `move_overhead_ms` taken

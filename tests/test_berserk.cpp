@@ -15,6 +15,7 @@
 #include "otep_turns.h"
 #include "perft.h"
 #include "test_helpers.h"
+#include "text.h"
 
 using namespace branan;
 using namespace branan::testutil;
@@ -52,7 +53,7 @@ TEST_CASE("berserk: perft by plies and by turns (a chain one move) is OTN.md's",
     for (const Count& c : {Count{"by plies", &perft, {60, 6910, 440948, 52106188}},
                            Count{"by turns", &perft_turns, {60, 6910, 441014, 52397140}}}) {
         Position pos(edition(BERSERK));
-        for (int d = 1; d <= 4; ++d) {
+        for (int d = 1; d <= testutil::scaled_depth(4); ++d) {
             INFO(c.how << ", depth " << d);
             CHECK(c.count(pos, d) == c.expected[d - 1]);
         }
@@ -244,7 +245,7 @@ TEST_CASE("berserk: the engine plays a chain as one turn", "[berserk][search]") 
             REQUIRE(game.berserker() == m.from());
             REQUIRE(is_legal(game, m));
             game.make_move(m);
-            text += "|" + move_name(game.edition(), m);
+            append_word(text, move_name(game.edition(), m), '|');
         }
         chains += !r->best.chain.empty();
         // The turn is over: the other side moves, or the game has ended.
@@ -297,7 +298,7 @@ TEST_CASE("berserk: OTEP games with chains, the host asking for each move of a c
                     const Move m = !chains.empty()     ? chains[rng() % chains.size()]
                                    : !captures.empty() ? captures[rng() % captures.size()]
                                                        : list.moves[rng() % list.size()];
-                    turn_text += (turn_text.empty() ? "" : "|") + move_record(pos, m);
+                    append_word(turn_text, move_record(pos, m), '|');
                     pos.make_move(m);
                 } while (pos.berserker() != NO_SQUARE && !pos.result().over());
                 their_chains += turn_text.find('|') != std::string::npos;
@@ -322,7 +323,7 @@ TEST_CASE("berserk: OTEP games with chains, the host asking for each move of a c
     std::string turn_text = move_record(pos, legal(pos, "b4-d4"));
     play(pos, "b4-d4");
     REQUIRE(pos.berserker() == sq(pos, "d4"));
-    turn_text += "|" + move_record(pos, legal(pos, "d4-f4"));
+    append_word(turn_text, move_record(pos, legal(pos, "d4-f4")), '|');
     play(pos, "d4-f4");
     CHECK(turn_text == "b4-d4xd5|d4=f4xf3");
     REQUIRE(pos.side_to_move() == DEFENDERS);

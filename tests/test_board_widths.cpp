@@ -12,6 +12,7 @@
 #include "movegen.h"
 #include "notation.h"
 #include "test_helpers.h"
+#include "thread_pool.h"
 
 using namespace branan;
 
@@ -21,9 +22,9 @@ std::vector<std::unique_ptr<BoardGame>> widths_for(const Rules& rules) {
     std::vector<std::unique_ptr<BoardGame>> out;
     using Make = Result<std::unique_ptr<BoardGame>> (*)(const Rules&);
     const std::pair<int, Make> makers[] = {
-        {11, make_board_game_128}, {15, make_board_game_256}, {19, make_board_game_384}};
-    for (const auto& [largest, make] : makers) {
-        if (rules.size > largest) continue;
+        {128, make_board_game_128}, {256, make_board_game_256}, {384, make_board_game_384}};
+    for (const auto& [bits, make] : makers) {
+        if (rules.size > max_board_size(bits)) continue;
         auto b = make(rules);
         REQUIRE(b.ok());
         out.push_back(std::move(*b));
@@ -31,32 +32,22 @@ std::vector<std::unique_ptr<BoardGame>> widths_for(const Rules& rules) {
     return out;
 }
 
-// A fixed-depth search of the game on one board: its node count and move.
+// A fixed-depth search of the game on one board, by the engine's own
+// thread pool: its node count and move.
 std::pair<uint64_t, Move> search_on(const BoardGame& board, const Position& pos, int depth,
                                     const EvalParams& params) {
     TranspositionTable tt;
     tt.resize(4);
-    History history;
-    history.clear();
-    SearchContext c;
-    c.start = Clock::now();
-    c.limits.depth = depth;
-    c.tt = &tt;
-    c.params = &params;
-    c.time.init(c.limits, ATTACKERS, 0);
-    c.workers.push_back(board.make_thread(c, 0, history));
-    SearchThread& t = *c.workers.back();
-    MoveList list;
-    generate_moves(pos, list);
-    for (Move m : list) {
-        RootMove rm;
-        rm.move = m;
-        rm.pv.assign(1, m);
-        t.root_moves.push_back(rm);
-    }
-    if (t.root_moves.empty()) return {0, MOVE_NONE};
-    t.run();
-    return {t.nodes.load(), t.root_moves[0].move};
+    ThreadPool pool;
+    SearchSetup setup;
+    setup.limits.depth = depth;
+    setup.tt = &tt;
+    setup.params = &params;
+    BestMove best;
+    setup.on_bestmove = [&](const BestMove& b) { best = b; };
+    REQUIRE(pool.start(board, pos, std::move(setup)));
+    pool.wait();
+    return {pool.last_nodes(), best.best};
 }
 
 } // namespace

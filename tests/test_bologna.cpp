@@ -24,8 +24,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "bologna/bologna_server.h"
 #include "bologna/judge.h"
-#include "bologna/server.h"
 #include "bologna_client.h"
 #include "bologna_codec.h"
 #include "movegen.h"

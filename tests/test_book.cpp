@@ -14,8 +14,8 @@
 #include "match/openings.h"
 #include "notation.h"
 #include "openings/book.h"
-#include "openings/cli.h"
-#include "openings/playout.h"
+#include "openings/book_command_line.h"
+#include "openings/self_play.h"
 #include "rules.h"
 
 using namespace branan;

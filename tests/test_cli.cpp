@@ -296,9 +296,39 @@ TEST_CASE("cli: perft prints divide, total and speed", "[cli]") {
           std::string::npos);
 
     r = run({"perft", "2", "--fen", "not a fen"});
-    CHECK(r.status == 1);
+    CHECK(r.status == branan::EXIT_BAD_INPUT);
     CHECK(r.out.empty());
     CHECK(r.err.find("tfen") != std::string::npos);
+}
+
+// One rule for every command: 2 for bad input (the command line, a
+// position, a login), 1 for a failure once the input was taken (a server
+// that cannot be reached), and --help says so.
+TEST_CASE("cli: every command exits 2 on bad input and 1 on a failure at run time", "[cli]") {
+    for (const std::vector<std::string>& args :
+         std::vector<std::vector<std::string>>{{"analyze", "--fen", "garbage"},
+                                               {"analyze", "--moves", "z9-z1"},
+                                               {"perft", "2", "--fen", "garbage"},
+                                               {"--variant", "nope", "analyze"},
+                                               {"--rules", "dim:5", "perft", "1"},
+                                               {"nope"},
+                                               {"bologna", "--side", "green"},
+                                               {"hnefatafl-org", "--board", "11"}}) {
+        std::string joined;
+        for (auto& a : args) joined += a + " ";
+        INFO(joined);
+        Run r = run(args);
+        CHECK(r.status == branan::EXIT_BAD_INPUT);
+        CHECK(r.out.empty());
+        CHECK_THAT(r.err, Catch::Contains("error"));
+    }
+    // Nothing listens on port 1 of the loopback: the input was fine.
+    Run r = run({"bologna", "--side", "white", "--host", "127.0.0.1", "--port", "1"});
+    CHECK(r.status == branan::EXIT_FAILURE_AT_RUN_TIME);
+    CHECK_THAT(r.err, Catch::Contains("error"));
+    r = run({"--help"});
+    CHECK(r.status == branan::EXIT_OK);
+    CHECK_THAT(r.out, Catch::Contains("Exit status: 0 done, 1 a failure at run time"));
 }
 
 TEST_CASE("cli: analyze prints the board, one line per depth, the best move", "[cli]") {
@@ -322,7 +352,7 @@ TEST_CASE("cli: analyze prints the board, one line per depth, the best move", "[
     CHECK(r.out.find(" #2 ") != std::string::npos);
 
     r = run({"analyze", "--moves", "d2-b2 d2-b2"});
-    CHECK(r.status == 1);
+    CHECK(r.status == branan::EXIT_BAD_INPUT);
     CHECK(r.err.find("d2-b2") != std::string::npos);
 }
 
@@ -397,7 +427,9 @@ TEST_CASE("cli: garbage, huge lines and binary input never break the loop", "[cl
     garbage.erase(std::remove(garbage.begin(), garbage.end(), '\n'), garbage.end());
     c.send(garbage + "\n");
     c.read_until("info string error:", 30);
-    c.send(std::string(1 << 20, 'x') + "\n");
+    std::string long_line(1 << 20, 'x');
+    long_line += '\n';
+    c.send(long_line);
     CHECK(starts_with(c.read_line(30), "info string error: line longer than"));
     c.line("position fen nonsense");
     CHECK(starts_with(c.read_line(30), "info string error: position"));

@@ -21,6 +21,7 @@
 #include "params.h"
 #include "position.h"
 #include "rules.h"
+#include "test_helpers.h"
 
 using namespace branan;
 
@@ -312,8 +313,8 @@ TEST_CASE("eval: the evaluation is symmetric under the board's symmetries", "[ev
         INFO(preset);
         const EditionPtr v = eval_edition(preset);
         const EvalParams defaults = default_params(v->rules);
-        const auto positions = random_positions(v, 40, 120, 99);
-        REQUIRE(positions.size() > 200);
+        const auto positions = random_positions(v, testutil::scaled(40), 120, 99);
+        REQUIRE(positions.size() > size_t(testutil::scaled(200)));
         for (const Position& pos : positions) {
             if (pos.king_square() == NO_SQUARE) continue; // no placement without a king
             const Value e = evaluate(pos, defaults);

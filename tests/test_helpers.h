@@ -20,6 +20,24 @@
 
 namespace branan::testutil {
 
+// Whether this is a sanitizer build, which runs the suite many times slower.
+#ifdef BRANAN_SANITIZED
+constexpr bool SANITIZED = true;
+#else
+constexpr bool SANITIZED = false;
+#endif
+
+// A count of random games, positions or plies: whole in the Release run, a
+// quarter (at least one) under the sanitizers, where every case still runs
+// its code paths but the Release run covers the sizes.
+constexpr int scaled(int count) {
+    return SANITIZED ? (count / 4 > 0 ? count / 4 : 1) : count;
+}
+// A perft depth: one less under the sanitizers (a tenth of the work or less).
+constexpr int scaled_depth(int depth) {
+    return SANITIZED && depth > 1 ? depth - 1 : depth;
+}
+
 // The 11x11 weights of the fourth tuning round, fixed for the tests whose
 // searches depend on one set's move order (the shipped defaults move on).
 inline const std::string CORNER_LARGE_ROUND4 =

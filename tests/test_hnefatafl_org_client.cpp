@@ -21,8 +21,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "cli.h"
-#include "hnefatafl_org/server.h"
+#include "command_line.h"
+#include "hnefatafl_org/hnefatafl_org_server.h"
 #include "hnefatafl_org_client.h"
 #include "hnefatafl_org_codec.h"
 #include "hnefatafl_org_coordinates.h"

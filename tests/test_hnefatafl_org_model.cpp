@@ -561,7 +561,8 @@ TEST_CASE("hnefatafl-org: the engine plays as the model over 300 random games",
             Style style = Style::draw(rng);
             style.attacker_captures = style.defender_captures = 100;
             compare_game(pos, g, style, rng, tally,
-                         "P" + std::to_string(p + 1) + " game " + std::to_string(i));
+                         std::string(1, 'P') + std::to_string(p + 1) + " game " +
+                             std::to_string(i));
         }
     INFO(tally_text(tally));
     for (End e : {End::ESCAPED, End::KING_CAPTURED, End::PLY_LIMIT}) CHECK(tally.ends.count(e) > 0);

@@ -12,8 +12,8 @@
 #include <thread>
 #include <unistd.h>
 
-#include "match/cli.h"
 #include "match/match.h"
+#include "match/match_command_line.h"
 #include "match/openings.h"
 #include "match/plot.h"
 #include "match/schedule.h"

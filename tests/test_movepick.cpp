@@ -157,7 +157,7 @@ TEST_CASE("movepick: quiescence without a threat gives only the captures", "[sea
         // By capturing square (lowest first), two captured before one.
         CHECK(got.moves ==
               words(side == 'a' ? "f1-f5* a4-c4*" : "e5-e1* c3-c5* f6-d6* b6-d6* e5-e7*"));
-        for (Move m : got.raw) CHECK(tafl::move_effect(pos, m).captures > 0);
+        for (Move m : got.raw) CHECK(tactics::move_effect(pos, m).captures > 0);
     }
 }
 
@@ -180,9 +180,9 @@ TEST_CASE("movepick: quiescence against an escape gives the blocks", "[search][m
     // and e3-a3 stand in it (a1 itself is a corner no attacker may enter),
     // by square, lowest first. f7 and a6 have other moves only.
     const Position pos = setup("brandubh", "Ka4 ta6 tc2 te3 tf7 Tf6", 'a');
-    const Bitboard escapes = tafl::king_escapes(pos);
+    const Bitboard escapes = tactics::king_escapes(pos);
     REQUIRE(popcount(escapes) == 1);
-    MovePicker picker(pos, PickKind::BLOCKS, tafl::escape_paths(pos, escapes));
+    MovePicker picker(pos, PickKind::BLOCKS, tactics::escape_paths(pos, escapes));
     CHECK(drain(pos, picker).moves == words("c2-a2 e3-a3"));
 }
 

@@ -202,7 +202,7 @@ TEST_CASE("opentafl: bad position records name the problem", "[notation]") {
     CHECK_THAT(e6.error(), Catch::Contains("d4"));
     for (const std::string& bad :
          {std::string(), std::string("/"), std::string("//"), std::string(1 << 20, '/'),
-          "/" + std::string(1 << 20, 't') + "/", std::string("/\0\xff/", 4)}) {
+          std::string(1, '/').append(1 << 20, 't').append(1, '/'), std::string("/\0\xff/", 4)}) {
         auto r = parse_opentafl_position(v, bad, ATTACKERS);
         REQUIRE_FALSE(r.ok());
         CHECK(r.error().size() < 400);

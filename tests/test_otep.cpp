@@ -148,7 +148,7 @@ TEST_CASE("otep: resumed game with several opponent moves at once", "[otep]") {
     for (const char* text : {"d2-b2", "d3-c3", "b2-b3", "c3-c2", "a4-a2"}) {
         auto m = parse_legal_move(pos, text);
         REQUIRE(m.ok());
-        moves += (moves.empty() ? "" : "|") + move_record(pos, *m);
+        append_word(moves, move_record(pos, *m), '|');
         pos.make_move(*m);
     }
     host.send("opponent-move " + moves + " " + to_opentafl_position(pos));
@@ -273,9 +273,9 @@ TEST_CASE("otep: the time plan on OpenTafl's clock, Move Overhead kept back once
         left -= planned("clock " + std::to_string(left) + " 8000 0 0 0", ATTACKERS).maximum_ms();
     CHECK(left > 3200);
 
-    // Inside an overtime period (issue 23: 0.8 s of 2 s were used): what is
-    // left of it, less a twentieth (at least 50 ms) and the overhead, used
-    // whole.
+    // Inside an overtime period: what is left of it, less a twentieth (at
+    // least 50 ms) and the overhead, used whole, since time not used is lost
+    // (a plan that kept some of it back used 0.8 s of 2 s).
     t = planned("clock 2000* 60000 2 2 3", ATTACKERS);
     CHECK(t.optimum_ms() == 2000 - 100 - 30);
     CHECK(t.maximum_ms() == 2000 - 100 - 30);
@@ -356,9 +356,9 @@ TEST_CASE("otep: unsupported rules give up with error -1, bad lines get error 0"
 }
 
 TEST_CASE("otep: analyze gives its lines best first", "[otep]") {
-    // Issue 23: the lines came 75, 79, 75. Each line of a depth has its own
-    // search window, so a later one can come out above an earlier one; the
-    // search keeps them in order. Every bench position of 7x7 and 9x9, at a
+    // Lines have come 75, 79, 75: each line of a depth has its own search
+    // window, so a later one can come out above an earlier one; the search
+    // keeps them in order. Every bench position of 7x7 and 9x9, at a
     // fixed depth, so that the answer is always the same.
     int checked = 0;
     for (const Engine::BenchPosition& bp : Engine::bench_positions()) {

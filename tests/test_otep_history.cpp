@@ -1,4 +1,4 @@
-// The game's history over OTEP (issue 23): the OTEP loop gives the engine
+// The game's history over OTEP: the OTEP loop gives the engine
 // the whole game, so that a third repetition is judged as on the UCI-style
 // path (`position startpos moves ...`). Both paths are the real binary
 // driven through pipes, each searching to a fixed depth, so the answers are
@@ -32,7 +32,7 @@ constexpr int DEPTH = 3;
 const std::string HAND_SET =
     std::string(BRANAN_SOURCE_DIR) + "/tests/data/tune/corner-large-hand-set.txt";
 
-// The position of issue 23 (OpenTafl record, attackers to move) where the
+// A position of an OpenTafl record (attackers to move) where the
 // attackers, well ahead, played into a third repetition and lost.
 const char* const ISSUE_BOARD =
     "/2t1TKT1t2/1t7t1/t9t/4tTT2t1/5TT1t2/7t3/4T1t4/5t5/t2t6t/1t7t1/2t5t2/";
@@ -225,7 +225,7 @@ std::string base_rules(const char* tfr) {
     return with_key(with_key(preset_string("opentafl-copenhagen"), "tfr", tfr), "hkp", "n");
 }
 
-// The issue's position under the base edition, and the engine's answer
+// ISSUE_BOARD under the base edition, and the engine's answer
 // to it without any history.
 struct IssueStart {
     std::string rules;

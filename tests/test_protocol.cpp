@@ -160,6 +160,26 @@ TEST_CASE("uci lists identity, every option of the facade, then uciok", "[protoc
     require_one_error(s.send("uci extra"), "unexpected argument");
 }
 
+TEST_CASE("uci lists the player's options; `weights` lists the evaluation weights, settable alike",
+          "[protocol]") {
+    Session s;
+    const auto uci = s.send("uci");
+    // A GUI shows what `uci` lists: the player's options, no weight.
+    for (const std::string& line : uci)
+        for (const ParamInfo& p : param_table())
+            CHECK(line.rfind("option name " + std::string(p.name) + " type", 0) != 0);
+    const auto lines = s.send("weights");
+    const auto weights = s.engine.weight_options();
+    REQUIRE(lines.size() == weights.size());
+    REQUIRE(weights.size() == param_table().size());
+    for (size_t i = 0; i < weights.size(); ++i) CHECK(lines[i] == uci::option_line(weights[i]));
+    const ParamInfo& w = param_table()[0];
+    CHECK(s.send("setoption name " + std::string(w.name) + " value " + std::to_string(w.min))
+              .empty());
+    CHECK(s.engine.eval_params()[ParamId(0)] == w.min);
+    require_one_error(s.send("weights extra"), "unexpected argument");
+}
+
 TEST_CASE("option lines follow UCI's forms", "[protocol]") {
     OptionInfo spin{"Hash", OptionInfo::Type::SPIN, "16", 1, 1024, {}};
     CHECK(uci::option_line(spin) == "option name Hash type spin default 16 min 1 max 1024");
@@ -660,10 +680,4 @@ TEST_CASE("protocol choice: auto detects OTEP's rules line", "[protocol]") {
         run_protocol(e, Protocol::AUTO, in, out);
         CHECK(out.str().empty());
     }
-}
-
-TEST_CASE("json_string escapes quotes, backslashes and control bytes", "[protocol]") {
-    CHECK(json_string("d1-c1") == "\"d1-c1\"");
-    CHECK(json_string("a\"b\\c") == "\"a\\\"b\\\\c\"");
-    CHECK(json_string(std::string("\n\x01\xff", 3)) == "\"\\u000a\\u0001\\u00ff\"");
 }

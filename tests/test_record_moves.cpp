@@ -1,4 +1,4 @@
-// A king's capture in a game record (issue 23): branan-match writes "++"
+// A king's capture in a game record: branan-match writes "++"
 // without the king's square, OpenTafl lists it; branan-match's reader and
 // branan-tune extract read both.
 

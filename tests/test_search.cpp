@@ -13,6 +13,7 @@
 #include "engine.h"
 #include "notation.h"
 #include "test_helpers.h"
+#include "text.h"
 #include "tt.h"
 
 using namespace branan;
@@ -619,7 +620,7 @@ TEST_CASE("search: one thread and a node limit are deterministic", "[search]") {
         for (const SearchInfo& i : r.infos) {
             std::string s = std::to_string(i.depth) + " " + std::to_string(i.score) + " " +
                             std::to_string(i.nodes);
-            for (Move m : i.pv) s += " " + std::to_string(m.raw());
+            for (Move m : i.pv) append_word(s, std::to_string(m.raw()));
             lines.push_back(s);
         }
         lines.push_back(std::to_string(r.best.best.raw()));
@@ -657,8 +658,15 @@ TEST_CASE("search: options", "[search]") {
     CHECK(e.set_option("Variant", "tablut"));
     CHECK(e.position().edition().rules.size == 9);
     CHECK_FALSE(e.set_option("Nonsense", "1"));
-    // Every evaluation weight is a spin option.
-    for (const ParamInfo& p : param_table()) CHECK(has(p.name));
+    // Every evaluation weight is a spin option, listed apart from the
+    // player's options.
+    const auto weights = e.weight_options();
+    REQUIRE(weights.size() == param_table().size());
+    for (size_t i = 0; i < weights.size(); ++i) {
+        CHECK(weights[i].name == param_table()[i].name);
+        CHECK(weights[i].type == OptionInfo::Type::SPIN);
+        CHECK_FALSE(has(param_table()[i].name));
+    }
     const ParamInfo& w = param_table()[0];
     CHECK(e.set_option(w.name, std::to_string(w.min)));
     CHECK(e.eval_params()[ParamId(0)] == w.min);

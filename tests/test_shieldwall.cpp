@@ -199,25 +199,29 @@ TEST_CASE("shieldwall: walls on every edge", "[shieldwall]") {
         default:
             file = n - 1 - depth, rank = along;
         }
-        return std::string(1, char('a' + file)) + std::to_string(rank + 1);
+        std::string text(1, char('a' + file));
+        text += std::to_string(rank + 1);
+        return text;
     };
     for (const char* preset : {"opentafl-copenhagen", "opentafl-copenhagen-relaxed"})
         for (int edge = 0; edge < 4; ++edge) {
             INFO(preset << " edge " << edge);
-            const std::string pieces = "t" + name(edge, 2, 0) + " T" + name(edge, 3, 0) + " T" +
-                                       name(edge, 4, 0) + " t" + name(edge, 3, 1) + " t" +
-                                       name(edge, 4, 1) + " t" + name(edge, 5, 3) + " Kf6";
+            const std::string pieces = std::string(1, 't') + name(edge, 2, 0) + " T" +
+                                       name(edge, 3, 0) + " T" + name(edge, 4, 0) + " t" +
+                                       name(edge, 3, 1) + " t" + name(edge, 4, 1) + " t" +
+                                       name(edge, 5, 3) + " Kf6";
             Position pos = setup(preset, pieces, 'a');
             play(pos, name(edge, 5, 3) + "-" + name(edge, 5, 0));
             CHECK(empty_at(pos, name(edge, 3, 0)));
             CHECK(empty_at(pos, name(edge, 4, 0)));
             CHECK(popcount(pos.last_captured()) == 2);
             // swf:y: the inner row closing the wall takes nothing; swf:n does.
-            Position inner = setup(preset,
-                                   "t" + name(edge, 2, 0) + " T" + name(edge, 3, 0) + " T" +
-                                       name(edge, 4, 0) + " t" + name(edge, 3, 1) + " t" +
-                                       name(edge, 4, 3) + " t" + name(edge, 5, 0) + " Kf6",
-                                   'a');
+            Position inner =
+                setup(preset,
+                      std::string(1, 't') + name(edge, 2, 0) + " T" + name(edge, 3, 0) + " T" +
+                          name(edge, 4, 0) + " t" + name(edge, 3, 1) + " t" + name(edge, 4, 3) +
+                          " t" + name(edge, 5, 0) + " Kf6",
+                      'a');
             const Bitboard c = captures_of(inner, name(edge, 4, 3) + "-" + name(edge, 4, 1));
             CHECK((c != 0) == (std::string(preset) == "opentafl-copenhagen-relaxed"));
         }

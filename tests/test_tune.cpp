@@ -16,16 +16,16 @@
 #include "evaluate.h"
 #include "test_helpers.h"
 #include "text.h"
-#include "tune/cli.h"
 #include "tune/dataset.h"
 #include "tune/extract.h"
 #include "tune/fit.h"
 #include "tune/penalty.h"
-#include "tune/playout.h"
 #include "tune/positions.h"
 #include "tune/progress.h"
 #include "tune/quiet.h"
+#include "tune/random_games.h"
 #include "tune/split.h"
+#include "tune/tune_command_line.h"
 
 using namespace branan;
 using namespace branan::tune;

@@ -9,7 +9,7 @@
 
 #include <boost/program_options.hpp>
 
-#include "bologna/server.h"
+#include "bologna/bologna_server.h"
 
 namespace po = boost::program_options;
 

@@ -10,7 +10,7 @@
 
 #include <boost/program_options.hpp>
 
-#include "hnefatafl_org/server.h"
+#include "hnefatafl_org/hnefatafl_org_server.h"
 
 namespace po = boost::program_options;
 

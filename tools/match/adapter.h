@@ -16,25 +16,10 @@
 #include <vector>
 
 #include "process.h"
+#include "time_control.h"
 #include "types.h"
 
 namespace branan::match {
-
-// Time control of one side. moves > 0: `base_ms` for every `moves` moves
-// (repeating); moves == 0: `base_ms` for the game. movetime_ms > 0: a fixed
-// time per move instead (st=). inc_ms is added after each move.
-struct TimeControl {
-    int moves = 0;
-    int64_t base_ms = 0;
-    int64_t inc_ms = 0;
-    int64_t movetime_ms = 0;
-    int depth = 0;      // optional extra limits sent with go
-    uint64_t nodes = 0; // (cutechess's depth= and nodes=)
-    bool valid() const { return movetime_ms > 0 || base_ms > 0 || inc_ms > 0; }
-    std::string to_string() const; // "40/10+0.1", "10+0.1", "st=0.5"
-};
-// "40/10+0.1", "10", "1:30+1", "st=0.5". Empty optional with `error` on failure.
-std::optional<TimeControl> parse_time_control(const std::string& text, std::string& error);
 
 struct EngineConfig {
     std::string name;

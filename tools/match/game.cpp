@@ -100,12 +100,9 @@ GameOutcome play_game(const GameConfig& config, EngineAdapter* const players[2],
                           players[s]->config().name + " (" + side_name(Side(s)) +
                               ") did not answer at the start of the game: " + errors[s]);
 
-    // Clocks.
-    const TimeControl* tc[2] = {&players[0]->config().tc, &players[1]->config().tc};
-    int64_t clock[2];
-    int moves_made[2] = {0, 0};
-    for (int s = 0; s < 2; ++s) clock[s] = tc[s]->movetime_ms > 0 ? -1 : tc[s]->base_ms;
-    int win_streak[2] = {0, 0}, loss_streak[2] = {0, 0};
+    GameClock clock(players[ATTACKERS]->config().tc, players[DEFENDERS]->config().tc);
+    Adjudicator adjudicator(config.max_plies, config.resign);
+    auto adjudicated = [&](const Verdict& v) { return finish(v.winner, v.reason, v.detail); };
     int plies = 0;
 
     while (true) {
@@ -117,32 +114,17 @@ GameOutcome play_game(const GameConfig& config, EngineAdapter* const players[2],
                     : std::string(to_string(r.winner)) + " win: " + to_string(r.reason);
             return finish(r.winner, to_string(r.reason), detail);
         }
-        if (config.max_plies > 0 && plies >= config.max_plies)
-            return finish(Winner::DRAW, "max-plies",
-                          "adjudicated a draw after " + std::to_string(plies) + " plies");
+        if (auto verdict = adjudicator.at_ply(plies)) return adjudicated(*verdict);
 
         const Side us = pos.side_to_move();
         EngineAdapter& engine = *players[us];
-        const TimeControl& t = *tc[us];
         TurnRequest req;
         req.moves = moves;
         req.move_records = records;
         req.position_opentafl = to_opentafl_position(pos);
         req.to_move = us;
-        int64_t allowed;
-        if (t.movetime_ms > 0) {
-            req.movetime_ms = t.movetime_ms;
-            allowed = t.movetime_ms;
-        } else {
-            for (int s = 0; s < 2; ++s) {
-                req.time_ms[s] = clock[s] < 0 ? tc[s]->movetime_ms : clock[s];
-                req.inc_ms[s] = tc[s]->inc_ms;
-            }
-            if (t.moves > 0) req.movestogo = t.moves - moves_made[us] % t.moves;
-            allowed = clock[us];
-        }
-        req.depth = t.depth;
-        req.nodes = t.nodes;
+        clock.fill(req, us);
+        const int64_t allowed = clock.allowed_ms(us);
         req.deadline = Clock::now() + std::chrono::milliseconds(allowed + config.time_margin_ms);
 
         TurnReply reply = engine.play(req);
@@ -209,37 +191,12 @@ GameOutcome play_game(const GameConfig& config, EngineAdapter* const players[2],
             pos.make_move(m);
             ++plies;
         }
-        if (t.movetime_ms <= 0) {
-            clock[us] -= reply.elapsed_ms;
-            clock[us] += t.inc_ms;
-            ++moves_made[us];
-            if (t.moves > 0 && moves_made[us] % t.moves == 0) clock[us] += t.base_ms;
-        }
-        out.clock_ms[0] = clock[0];
-        out.clock_ms[1] = clock[1];
+        clock.charge(us, reply.elapsed_ms);
+        out.clock_ms[0] = clock.left_ms(ATTACKERS);
+        out.clock_ms[1] = clock.left_ms(DEFENDERS);
         if (!pos.result().over()) engine.move_accepted(to_opentafl_position(pos));
-
-        // Adjudication on agreed scores: the winner's engine says it wins and
-        // the loser's says it loses, each for `movecount` moves in a row.
-        if (config.resign.movecount > 0) {
-            const int cp = config.resign.score_cp;
-            if (reply.score_cp && *reply.score_cp >= cp)
-                ++win_streak[us];
-            else
-                win_streak[us] = 0;
-            if (reply.score_cp && *reply.score_cp <= -cp)
-                ++loss_streak[us];
-            else
-                loss_streak[us] = 0;
-            for (Side s : {ATTACKERS, DEFENDERS}) {
-                if (win_streak[s] >= config.resign.movecount &&
-                    loss_streak[~s] >= config.resign.movecount && !pos.result().over())
-                    return finish(winner_of(s), "adjudication",
-                                  "adjudicated: both engines agreed for " +
-                                      std::to_string(config.resign.movecount) + " moves that the " +
-                                      side_name(s) + " win");
-            }
-        }
+        if (auto verdict = adjudicator.after_move(us, reply.score_cp, pos))
+            return adjudicated(*verdict);
     }
 }
 

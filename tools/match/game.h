@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "adapter.h"
+#include "adjudicator.h"
 #include "position.h"
 
 namespace branan::match {
@@ -18,11 +19,6 @@ struct Opening {
     std::string root_tfen;
     std::vector<std::string> moves; // plain "d1-c1" texts, all legal
     std::string label;              // "file.txt:12", "random #3", "start"
-};
-
-struct ResignRule {
-    int movecount = 0; // 0: off
-    int score_cp = 0;
 };
 
 struct GameConfig {

@@ -8,8 +8,8 @@
 #include <set>
 #include <unistd.h>
 
-#include "cli.h"
 #include "match.h"
+#include "match_command_line.h"
 #include "plot.h"
 #include "printer.h"
 #include "workers.h"
@@ -53,7 +53,7 @@ int merge(std::vector<std::string> args) {
         auto games = read_summary(path);
         if (!games) {
             std::cerr << "branan-match merge: " << games.error() << "\n";
-            return 1;
+            return EXIT_BAD_INPUT;
         }
         for (GameSummary& g : *games) {
             if (!seen.insert({g.run, g.game}).second) {
@@ -69,7 +69,7 @@ int merge(std::vector<std::string> args) {
         file.open(out_path);
         if (!file) {
             std::cerr << "branan-match merge: cannot write '" << out_path << "'\n";
-            return 1;
+            return EXIT_FAILURE_AT_RUN_TIME;
         }
         out = &file;
     }
@@ -104,15 +104,21 @@ int plot(std::vector<std::string> args) {
     auto games = read_summary(args[0]);
     std::string error, svg;
     if (!games) error = games.error();
-    if (!games || !plot_svg(*games, svg, error)) {
+    if (!games) {
         std::cerr << "branan-match plot: " << error << "\n";
-        return 1;
+        return EXIT_BAD_INPUT;
+    }
+    // A summary that holds nothing to draw (one side only, say) was read
+    // fine: the plot fails, not the input.
+    if (!plot_svg(*games, svg, error)) {
+        std::cerr << "branan-match plot: " << error << "\n";
+        return EXIT_FAILURE_AT_RUN_TIME;
     }
     std::ofstream file(out_path);
     file << svg;
     if (!file) {
         std::cerr << "branan-match plot: cannot write '" << out_path << "'\n";
-        return 1;
+        return EXIT_FAILURE_AT_RUN_TIME;
     }
     std::cout << "wrote " << out_path << "\n";
     return 0;

@@ -10,8 +10,8 @@
 #include <unordered_set>
 
 #include "engine.h"
-#include "playout.h"
 #include "rules.h"
+#include "self_play.h"
 #include "walk.h"
 
 namespace branan::book {

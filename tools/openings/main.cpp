@@ -3,7 +3,7 @@
 #include <exception>
 #include <iostream>
 
-#include "cli.h"
+#include "book_command_line.h"
 
 int main(int argc, char** argv) {
     try {

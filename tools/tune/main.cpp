@@ -3,8 +3,8 @@
 #include <exception>
 #include <iostream>
 
-#include "cli.h"
 #include "progress.h"
+#include "tune_command_line.h"
 
 int main(int argc, char** argv) {
     try {

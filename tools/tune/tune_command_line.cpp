@@ -1,4 +1,4 @@
-#include "cli.h"
+#include "tune_command_line.h"
 
 #include <algorithm>
 #include <chrono>
@@ -16,9 +16,9 @@
 #include "dataset.h"
 #include "extract.h"
 #include "fit.h"
-#include "playout.h"
 #include "positions.h"
 #include "progress.h"
+#include "random_games.h"
 #include "rules.h"
 #include "split.h"
 #include "text.h"

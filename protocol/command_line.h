@@ -8,7 +8,8 @@
 
 namespace branan {
 
-// Returns the exit status: 0 success, 1 a command failed, 2 bad command line.
+// Returns the exit status (EXIT_OK, EXIT_FAILURE_AT_RUN_TIME, EXIT_BAD_INPUT
+// of engine/types.h).
 int run_cli(int argc, const char* const argv[], std::istream& in, std::ostream& out,
             std::ostream& err);
 

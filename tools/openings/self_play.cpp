@@ -1,4 +1,4 @@
-#include "playout.h"
+#include "self_play.h"
 
 #include "notation.h"
 

@@ -1,4 +1,4 @@
-#include "cli.h"
+#include "command_line.h"
 
 #include <cstdint>
 #include <optional>
@@ -8,6 +8,7 @@
 #include <boost/program_options.hpp>
 
 #include "bologna_client.h"
+#include "clock.h"
 #include "commands.h"
 #include "engine.h"
 #include "hnefatafl_org_command.h"
@@ -24,21 +25,15 @@ namespace branan {
 
 namespace {
 
-constexpr const char* USAGE =
+constexpr const char* USAGE_HEAD =
     "Usage: branan [options] [command]\n"
     "\n"
     "With no command, branan speaks the UCI-style protocol on stdin/stdout.\n"
-    "Commands (each runs once and exits):\n"
-    "  analyze [--fen TFEN] [--moves \"m1 m2 ...\"] [--depth N | --movetime MS | --nodes N]\n"
-    "          [--multipv K] [--json]     search a position, one line per depth\n"
-    "  perft N [--fen TFEN]               move path counts per root move, total, speed\n"
-    "  bench [--depth N] [--hash MB] [--threads N]\n"
-    "                                     search the bench positions\n"
-    "  bologna --side white|black [--host H] [--port P] [--name NAME] [--time S]\n"
-    "          [--margin MS] [--cache N] [--depth N | --nodes N] [--connect-timeout S]\n"
-    "  bologna WHITE|BLACK SECONDS ADDRESS [options]   (the organisers' launch form)\n"
-    "                                     play one game on a Bologna Tablut Challenge server\n"
-    "                                     (Ashton rules; see docs/bologna.md)\n";
+    "Commands (each runs once and exits):\n";
+constexpr const char* USAGE_EXIT =
+    "\nExit status: 0 done, 1 a failure at run time (a server that cannot be\n"
+    "reached, a connection lost), 2 bad input (the command line, a position, a\n"
+    "file or a login refused).\n";
 
 struct UsageError {
     std::string message;
@@ -68,8 +63,18 @@ T checked(const po::variables_map& vm, const char* name, T lo, T hi, const char*
     return v;
 }
 
-int cmd_analyze(Engine& engine, const std::vector<std::string>& args, std::ostream& out,
-                std::ostream& err) {
+// What a command is given: the engine set up from the global options, the
+// command's own arguments, the global options, and the streams.
+struct CommandRun {
+    Engine& engine;
+    const std::vector<std::string>& args;
+    const po::variables_map& global;
+    std::ostream& out;
+    std::ostream& err;
+};
+
+int cmd_analyze(const CommandRun& run) {
+    const auto& [engine, args, global, out, err] = run;
     po::options_description options("analyze options");
     options.add_options()("fen", po::value<std::string>(),
                           "position (TFEN); default: the start position")(
@@ -84,7 +89,7 @@ int cmd_analyze(Engine& engine, const std::vector<std::string>& args, std::ostre
     if (vm.count("fen")) o.fen = vm["fen"].as<std::string>();
     if (vm.count("moves")) o.moves = vm["moves"].as<std::string>();
     if (vm.count("depth")) o.depth = checked(vm, "depth", 1, uci::MAX_GO_DEPTH);
-    if (vm.count("movetime")) o.movetime_ms = checked<int64_t>(vm, "movetime", 1, int64_t(1) << 40);
+    if (vm.count("movetime")) o.movetime_ms = checked<int64_t>(vm, "movetime", 1, MAX_TIME_MS);
     if (vm.count("nodes")) o.nodes = uint64_t(checked<int64_t>(vm, "nodes", 1, int64_t(1) << 62));
     if (vm.count("multipv")) o.multipv = checked(vm, "multipv", 1, 500);
     o.json = vm.count("json") > 0;
@@ -92,8 +97,8 @@ int cmd_analyze(Engine& engine, const std::vector<std::string>& args, std::ostre
     return run_analyze(engine, o, writer, err);
 }
 
-int cmd_perft(Engine& engine, const std::vector<std::string>& args, std::ostream& out,
-              std::ostream& err) {
+int cmd_perft(const CommandRun& run) {
+    const auto& [engine, args, global, out, err] = run;
     po::options_description options("perft options");
     options.add_options()("depth", po::value<int>(), "depth")(
         "fen", po::value<std::string>(), "position (TFEN); default: the start position");
@@ -105,16 +110,16 @@ int cmd_perft(Engine& engine, const std::vector<std::string>& args, std::ostream
     if (vm.count("fen")) {
         if (Status st = engine.set_position(vm["fen"].as<std::string>(), {}); !st) {
             err << "branan perft: error: " << st.error() << "\n";
-            return 1;
+            return EXIT_BAD_INPUT;
         }
     }
     LineWriter writer(out);
     for (const std::string& l : perft_lines(engine, depth, true)) writer.line(l);
-    return 0;
+    return EXIT_OK;
 }
 
-int cmd_bench(Engine& engine, const std::vector<std::string>& args, const po::variables_map& global,
-              std::ostream& out) {
+int cmd_bench(const CommandRun& run) {
+    const auto& [engine, args, global, out, err] = run;
     po::options_description options("bench options");
     options.add_options()("depth", po::value<int>(), "depth (default: the bench's own)");
     const po::variables_map vm = parse(options, args);
@@ -124,14 +129,14 @@ int cmd_bench(Engine& engine, const std::vector<std::string>& args, const po::va
     const int threads = global.count("threads") ? int(global["threads"].as<int64_t>()) : 1;
     LineWriter writer(out);
     for (const std::string& l : bench_lines(engine, depth, hash, threads)) writer.line(l);
-    return 0;
+    return EXIT_OK;
 }
 
 // Either the named options or the organisers' launch form, as their
 // runmyplayer.sh starts every player: SIDE SECONDS ADDRESS
 // (`branan bologna WHITE 60 127.0.0.1`), or both where they do not clash.
-int cmd_bologna(const std::vector<std::string>& args, const po::variables_map& global,
-                std::ostream& out, std::ostream& err) {
+int cmd_bologna(const CommandRun& run) {
+    const auto& [engine, args, global, out, err] = run;
     po::options_description options("bologna options");
     options.add_options()("side", po::value<std::string>(),
                           "white (defenders) or black (attackers)")(
@@ -213,10 +218,64 @@ int cmd_bologna(const std::vector<std::string>& args, const po::variables_map& g
     return run_bologna_client(o, out, err);
 }
 
+int cmd_hnefatafl_org(const CommandRun& run) {
+    const auto& [engine, args, global, out, err] = run;
+    return run_hnefatafl_org_command(
+        args, global.count("hash") ? int(global["hash"].as<int64_t>()) : 0,
+        global.count("threads") ? int(global["threads"].as<int64_t>()) : 0, out, err);
+}
+
+// The one-shot commands: name, usage lines for --help, what runs them.
+// The clients (`logs_rules` false) log the rules they play, the server's,
+// as their first line themselves.
+struct CommandRow {
+    std::string_view name;
+    const char* usage;
+    int (*run)(const CommandRun&);
+    bool logs_rules = true;
+};
+const CommandRow COMMANDS[] = {
+    {"analyze",
+     "  analyze [--fen TFEN] [--moves \"m1 m2 ...\"] [--depth N | --movetime MS | --nodes N]\n"
+     "          [--multipv K] [--json]     search a position, one line per depth\n",
+     cmd_analyze},
+    {"perft", "  perft N [--fen TFEN]               move path counts per root move, total, speed\n",
+     cmd_perft},
+    {"bench",
+     "  bench [--depth N] [--hash MB] [--threads N]\n"
+     "                                     search the bench positions\n",
+     cmd_bench},
+    {"bologna",
+     "  bologna --side white|black [--host H] [--port P] [--name NAME] [--time S]\n"
+     "          [--margin MS] [--cache N] [--depth N | --nodes N] [--connect-timeout S]\n"
+     "  bologna WHITE|BLACK SECONDS ADDRESS [options]   (the organisers' launch form)\n"
+     "                                     play one game on a Bologna Tablut Challenge server\n"
+     "                                     (Ashton rules; see docs/bologna.md)\n",
+     cmd_bologna, false},
+    {"hnefatafl-org", HNEFATAFL_ORG_USAGE, cmd_hnefatafl_org, false},
+};
+
+const CommandRow* find_command(std::string_view name) {
+    for (const CommandRow& c : COMMANDS)
+        if (c.name == name) return &c;
+    return nullptr;
+}
+
+std::string command_names() {
+    std::string names;
+    for (const CommandRow& c : COMMANDS) {
+        if (!names.empty()) names += ", ";
+        names += c.name;
+    }
+    return names;
+}
+
 } // namespace
 
 int run_cli(int argc, const char* const argv[], std::istream& in, std::ostream& out,
             std::ostream& err) {
+    const std::string htp_movetime_help = "HTP, untimed games: milliseconds per move (default " +
+                                          std::to_string(UNTIMED_MOVE_MS) + ")";
     std::string preset_names;
     for (const Preset& p : presets())
         preset_names += (preset_names.empty() ? "" : ", ") + std::string(p.name);
@@ -233,9 +292,8 @@ int run_cli(int argc, const char* const argv[], std::istream& in, std::ostream& 
         "protocol", po::value<std::string>()->default_value("auto"), "auto, uci, otep or htp")(
         "referee", po::value<std::string>(),
         "with --protocol htp: play one game through hnefatafl.org's local referee at "
-        "HOST[:PORT] (port 49152 by default)")(
-        "htp-movetime", po::value<int64_t>(),
-        "HTP, untimed games: milliseconds per move (default 5000)")(
+        "HOST[:PORT] (port 49152 by default)")("htp-movetime", po::value<int64_t>(),
+                                               htp_movetime_help.c_str())(
         "htp-depth", po::value<int>(), "HTP, untimed games: search to this depth instead")(
         "otep-depth", po::value<int>(),
         "OTEP: search every move to this depth, whatever the clock (reproducible games)")(
@@ -261,13 +319,15 @@ int run_cli(int argc, const char* const argv[], std::istream& in, std::ostream& 
         po::notify(vm);
 
         if (vm.count("help")) {
-            out << USAGE << HNEFATAFL_ORG_USAGE << "\n"
-                << global << "\ndocs/protocol.md lists the protocol commands.\n";
-            return 0;
+            out << USAGE_HEAD;
+            for (const CommandRow& c : COMMANDS) out << c.usage;
+            out << "\n"
+                << global << USAGE_EXIT << "\ndocs/protocol.md lists the protocol commands.\n";
+            return EXIT_OK;
         }
         if (vm.count("version")) {
             out << "Branan " BRANAN_VERSION "\n";
-            return 0;
+            return EXIT_OK;
         }
         // The command's own options and arguments: everything the global
         // parser did not take, in order, after the command word.
@@ -284,10 +344,9 @@ int run_cli(int argc, const char* const argv[], std::istream& in, std::ostream& 
         } else if (!rest.empty()) {
             throw UsageError{"unknown option '" + printable(rest.front()) + "'"};
         }
-        if (!command.empty() && command != "analyze" && command != "perft" && command != "bench" &&
-            command != "bologna" && command != "hnefatafl-org")
-            throw UsageError{"unknown command '" + printable(command) +
-                             "' (analyze, perft, bench, bologna, hnefatafl-org)"};
+        const CommandRow* row = command.empty() ? nullptr : find_command(command);
+        if (!command.empty() && !row)
+            throw UsageError{"unknown command " + quoted(command) + " (" + command_names() + ")"};
 
         const std::string log_file = vm.count("log-file") ? vm["log-file"].as<std::string>() : "";
         if (Status st = setup_logging(log_file, vm["log-level"].as<std::string>()); !st)
@@ -300,7 +359,7 @@ int run_cli(int argc, const char* const argv[], std::istream& in, std::ostream& 
             throw UsageError{"--referee needs --protocol htp"};
         HtpOptions htp;
         if (vm.count("htp-movetime"))
-            htp.movetime_ms = checked<int64_t>(vm, "htp-movetime", 1, int64_t(1) << 40);
+            htp.movetime_ms = checked<int64_t>(vm, "htp-movetime", 1, MAX_TIME_MS);
         if (vm.count("htp-depth")) htp.depth = checked(vm, "htp-depth", 1, uci::MAX_GO_DEPTH);
         OtepOptions otep;
         if (vm.count("otep-depth")) otep.depth = checked(vm, "otep-depth", 1, uci::MAX_GO_DEPTH);
@@ -318,17 +377,9 @@ int run_cli(int argc, const char* const argv[], std::istream& in, std::ostream& 
                   engine.set_option("Threads", std::to_string(vm["threads"].as<int64_t>())));
         if (vm.count("eval-file"))
             apply("--eval-file", engine.set_option("EvalFile", vm["eval-file"].as<std::string>()));
-        // The clients log the rules they play (the server's) as their first line.
-        if (command == "bologna") return cmd_bologna(rest, vm, out, err);
-        if (command == "hnefatafl-org")
-            return run_hnefatafl_org_command(
-                rest, vm.count("hash") ? int(vm["hash"].as<int64_t>()) : 0,
-                vm.count("threads") ? int(vm["threads"].as<int64_t>()) : 0, out, err);
-        logger().info("Branan {} started, rules {}", BRANAN_VERSION, engine.rules_string());
-
-        if (command == "analyze") return cmd_analyze(engine, rest, out, err);
-        if (command == "perft") return cmd_perft(engine, rest, out, err);
-        if (command == "bench") return cmd_bench(engine, rest, vm, out);
+        if (!row || row->logs_rules)
+            logger().info("Branan {} started, rules {}", BRANAN_VERSION, engine.rules_string());
+        if (row) return row->run({engine, rest, vm, out, err});
         if (vm.count("referee")) {
             std::string host = vm["referee"].as<std::string>();
             int port = HTP_REFEREE_PORT;
@@ -343,13 +394,13 @@ int run_cli(int argc, const char* const argv[], std::istream& in, std::ostream& 
             return run_htp_referee_client(engine, htp, host, port, out, err);
         }
         run_protocol(engine, *protocol, in, out, htp, otep);
-        return 0;
+        return EXIT_OK;
     } catch (const po::error& e) {
         err << "branan: error: " << e.what() << "\n(branan --help lists the options)\n";
-        return 2;
+        return EXIT_BAD_INPUT;
     } catch (const UsageError& e) {
         err << "branan: error: " << e.message << "\n(branan --help lists the options)\n";
-        return 2;
+        return EXIT_BAD_INPUT;
     }
 }
 

@@ -1,4 +1,4 @@
-#include "server.h"
+#include "hnefatafl_org_server.h"
 
 #include <algorithm>
 #include <chrono>
@@ -6,6 +6,7 @@
 
 #include <unistd.h>
 
+#include "clock.h"
 #include "hnefatafl_org_coordinates.h"
 #include "movegen.h"
 #include "notation.h"
@@ -14,18 +15,6 @@
 namespace branan::org {
 
 namespace {
-
-using Clock = std::chrono::steady_clock;
-
-int64_t ms_since(Clock::time_point t) {
-    return std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - t).count();
-}
-
-int64_t utc_now_ms() {
-    return std::chrono::duration_cast<std::chrono::milliseconds>(
-               std::chrono::system_clock::now().time_since_epoch())
-        .count();
-}
 
 const char* winner_text(Side s) {
     return s == ATTACKERS ? "attacker_wins" : "defender_wins";

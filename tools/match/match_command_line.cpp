@@ -1,4 +1,4 @@
-#include "cli.h"
+#include "match_command_line.h"
 
 #include <limits>
 #include <map>

@@ -1,4 +1,4 @@
-#include "server.h"
+#include "bologna_server.h"
 
 #include <algorithm>
 #include <chrono>
@@ -9,6 +9,7 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include "clock.h"
 #include "judge.h"
 #include "notation.h"
 #include "rules.h"
@@ -17,14 +18,8 @@ namespace branan::bologna {
 
 namespace {
 
-using Clock = std::chrono::steady_clock;
-
 const char* side_word(Side s) {
     return s == DEFENDERS ? "white" : "black";
-}
-
-int64_t ms_since(Clock::time_point t) {
-    return std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - t).count();
 }
 
 } // namespace

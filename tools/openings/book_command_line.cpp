@@ -1,4 +1,4 @@
-#include "cli.h"
+#include "book_command_line.h"
 
 #include <algorithm>
 #include <chrono>
@@ -158,7 +158,7 @@ int run(const std::vector<std::string>& args, std::ostream& err) {
             << " openings within " << spec.candidates << " candidates\n";
     if (Status st = tools::write_file_atomic(parsed->output, format_book(*book, command)); !st) {
         err << "branan-book: " << st.error() << "\n";
-        return 2;
+        return EXIT_FAILURE_AT_RUN_TIME;
     }
     err << "branan-book: wrote " << book->entries.size() << " openings to " << parsed->output
         << "\n";

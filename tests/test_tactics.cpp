@@ -4,7 +4,7 @@
 
 #include <random>
 
-#include "tafl.h"
+#include "tactics.h"
 #include "test_helpers.h"
 
 using namespace branan;
@@ -16,10 +16,10 @@ namespace {
 // square on one side captures it when the square on the other side is an
 // anvil (a piece of ours, the king only if armed as an anvil, or a square
 // hostile to the victim, empty or occupied).
-tafl::CaptureMap reference_capture_squares(const Position& pos, Side us) {
+tactics::CaptureMap reference_capture_squares(const Position& pos, Side us) {
     const Edition& v = pos.edition();
     const Piece victim = us == ATTACKERS ? DEFENDER : ATTACKER;
-    tafl::CaptureMap out;
+    tactics::CaptureMap out;
     for (Square a = 0; a < v.num_squares; ++a) {
         if (pos.piece_on(a) != victim) continue;
         for (int d = 0; d < 4; ++d) {
@@ -55,8 +55,8 @@ TEST_CASE("tafl: capture squares by shifts equal the square-by-square definition
             for (int ply = 0; ply < 200; ++ply) {
                 INFO(to_tfen(pos));
                 for (Side us : {ATTACKERS, DEFENDERS}) {
-                    const tafl::CaptureMap got = tafl::capture_squares(pos, us);
-                    const tafl::CaptureMap want = reference_capture_squares(pos, us);
+                    const tactics::CaptureMap got = tactics::capture_squares(pos, us);
+                    const tactics::CaptureMap want = reference_capture_squares(pos, us);
                     REQUIRE((got.one == want.one));
                     REQUIRE((got.two == want.two));
                     doubles += want.two != 0;
@@ -88,16 +88,16 @@ TEST_CASE("tafl: a move's escape threat, read without the move, equals the posit
                 MoveList list;
                 generate_moves(pos, list);
                 if (list.empty()) break;
-                if (pos.side_to_move() != DEFENDERS || tafl::king_escapes(pos)) list.count = 0;
-                const Bitboard discoverers = tafl::escape_discoverers(pos);
+                if (pos.side_to_move() != DEFENDERS || tactics::king_escapes(pos)) list.count = 0;
+                const Bitboard discoverers = tactics::escape_discoverers(pos);
                 for (Move m : list) {
                     const bool king = pos.piece_on(m.from()) == KING;
-                    if ((king && test(v->escape, m.to())) || tafl::move_effect(pos, m).captures)
+                    if ((king && test(v->escape, m.to())) || tactics::move_effect(pos, m).captures)
                         continue;
                     INFO(to_tfen(pos) << " " << move_name(*v, m));
-                    const bool got = tafl::move_threatens_escape(pos, m);
+                    const bool got = tactics::move_threatens_escape(pos, m);
                     pos.make_move(m);
-                    const bool want = tafl::king_escapes(pos) != 0;
+                    const bool want = tactics::king_escapes(pos) != 0;
                     pos.unmake_move();
                     REQUIRE(got == want);
                     // A soldier shows the king the way only from the

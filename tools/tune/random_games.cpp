@@ -1,4 +1,4 @@
-#include "playout.h"
+#include "random_games.h"
 
 #include "evaluate.h"
 #include "match/record.h"

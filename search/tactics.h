@@ -12,7 +12,7 @@
 
 namespace branan {
 inline namespace BRANAN_BOARD_NS {
-namespace tafl {
+namespace tactics {
 
 // The squares the king could escape to this move (ignores whose turn it is).
 inline Bitboard king_escapes(const Position& pos) {
@@ -244,6 +244,6 @@ inline MoveEffect move_effect(const Position& pos, Move m) {
     return out;
 }
 
-} // namespace tafl
+} // namespace tactics
 } // namespace BRANAN_BOARD_NS
 } // namespace branan
