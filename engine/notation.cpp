@@ -151,6 +151,13 @@ Status check_move(const Position& pos, Move m) {
         return Error{"move " + name +
                      ": you already reached that position (the defenders may not recreate an "
                      "earlier board)"};
+    // In a Berserk chain only the piece that captured moves on, and only as
+    // the rules let it (ber:c: captures only).
+    if (pos.berserker() != NO_SQUARE && m.from() != pos.berserker())
+        return Error{"move " + name + ": in this turn only the piece on " +
+                     square_name(v, pos.berserker()) + " moves on"};
+    if (!is_legal(pos, m))
+        return Error{"move " + name + ": illegal here (the turn's piece has no such move)"};
     return {};
 }
 
