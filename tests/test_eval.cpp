@@ -291,7 +291,7 @@ TEST_CASE("eval: trace coefficients reproduce the evaluation exactly", "[eval]")
         INFO(preset);
         const EditionPtr v = eval_edition(preset);
         const EvalParams defaults = default_params(v->rules);
-        const auto positions = random_positions(v, 40, 120, 1234);
+        const auto positions = random_positions(v, testutil::scaled(40), 120, 1234);
         for (const Position& pos : positions) {
             INFO(to_tfen(pos));
             const EvalTrace t = trace(pos);

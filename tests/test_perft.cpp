@@ -502,7 +502,7 @@ TEST_CASE("perft: random games match the reference move by move, end included", 
         INFO(ed);
         const RefRules rr = ref_rules(ed);
         std::map<std::string, int> reason_count;
-        for (int g = 0; g < 100; ++g) {
+        for (int g = 0; g < testutil::scaled(100); ++g) {
             Position pos(edition(ed));
             RefBoard ref = ref_from(pos, ed);
             std::vector<std::string> history{ref.key()};

@@ -124,7 +124,7 @@ TEST_CASE("position: make/unmake restores everything over long random games", "[
             r.cannot_escape = false;
             r.draw_ply = 0;
         });
-        for (int g = 0; g < 12; ++g) {
+        for (int g = 0; g < testutil::scaled(12); ++g) {
             Position pos(v);
             std::vector<Snapshot> before;
             // Play until no move is left (repetition and the move limit are
@@ -183,7 +183,7 @@ TEST_CASE("position: the incremental Zobrist key equals compute_key after every 
     for (const Preset& preset : presets()) {
         const char* ed = preset.name;
         INFO(ed);
-        for (int g = 0; g < 40; ++g) {
+        for (int g = 0; g < testutil::scaled(40); ++g) {
             Position pos(edition(ed));
             REQUIRE(pos.key() == pos.compute_key());
             for (int ply = 0; ply < 400; ++ply) {
