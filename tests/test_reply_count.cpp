@@ -124,7 +124,8 @@ TEST_CASE("reply count: perft with bulk counting equals perft by making every mo
     for (const auto& [name, v] : editions_under_test()) {
         INFO(name);
         Position pos(v);
-        CHECK(perft(pos, 3) == perft_by_making(pos, 3));
+        const int depth = testutil::scaled_depth(3);
+        CHECK(perft(pos, depth) == perft_by_making(pos, depth));
         // A middlegame with captures about.
         std::mt19937 rng(7);
         for (int ply = 0; ply < 30; ++ply) {
@@ -135,7 +136,7 @@ TEST_CASE("reply count: perft with bulk counting equals perft by making every mo
         }
         pos.clear_history();
         INFO(to_tfen(pos));
-        CHECK(perft(pos, 3) == perft_by_making(pos, 3));
+        CHECK(perft(pos, depth) == perft_by_making(pos, depth));
     }
 }
 
