@@ -682,7 +682,9 @@ TEST_CASE("opentafl presets: the engine plays as the model over 200 random games
         CHECK(tally.plies > games * 20);
         CHECK(tally.captures > 0);
         CHECK(tally.ends.size() >= 2);
-        if (std::string(c.preset) == "opentafl-copenhagen") {
+        // Walls and forts are rare in random games: the full count (the
+        // Release run) meets them, a quarter of it may not.
+        if (std::string(c.preset) == "opentafl-copenhagen" && games == c.games) {
             CHECK(tally.wall_captures > 0);
             CHECK(tally.ends.count(End::EDGE_FORT) > 0);
         }

@@ -148,7 +148,7 @@ TEST_CASE("position: make/unmake restores everything over long random games", "[
             CHECK(to_tfen(pos) == to_tfen(Position(v)));
             CHECK(pos.game_ply() == 0);
         }
-        CHECK(total_plies > 12 * 150); // the games were long
+        CHECK(total_plies > size_t(testutil::scaled(12)) * 150); // the games were long
     }
 }
 
