@@ -16,9 +16,12 @@ inline void check_counts(Position& pos) {
     generate_moves(pos, moves);
     if (count_moves(pos) != moves.size()) std::abort();
     // Boards above LINE_COUNT_MAX_SIZE have no line tables and no
-    // ReplyCounter, and special moves (Berserk) are not in them: perft
-    // counts their moves one by one.
-    if (moves.empty() || pos.edition().line_counts.empty() || pos.edition().special_moves) return;
+    // ReplyCounter, special moves (Berserk) are not in them, and the
+    // defenders' repetition ban depends on the boards before: perft counts
+    // their moves one by one, as the ReplyCounter's contract asks.
+    if (moves.empty() || pos.edition().line_counts.empty() || pos.edition().special_moves ||
+        pos.edition().rules.defender_repetition_ban)
+        return;
     const ReplyCounter counter(pos);
     for (Move m : moves) {
         pos.make_move(m);
