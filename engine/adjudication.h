@@ -24,7 +24,7 @@ inline namespace BRANAN_BOARD_NS {
 //     fewer than 6 defender soldiers and every edge has at most 3 open
 //     squares in one run; or every edge has at most 2 open squares in one
 //     run (open: neither an attacker nor sealed by a corner's closing).
-bool cannot_escape(const Edition& v, Bitboard attackers, Bitboard defenders, Square king);
+bool cannot_escape(const Edition& edition, Bitboard attackers, Bitboard defenders, Square king);
 
 } // namespace BRANAN_BOARD_NS
 } // namespace branan

@@ -31,20 +31,20 @@ template <typename F>
 inline void for_each_jump(const Position& pos, Square from, F&& f) {
     const Jump mode = jump_of(pos, from);
     if (mode == Jump::NONE) return;
-    const Edition& v = pos.edition();
+    const Edition& edition = pos.edition();
     const Piece p = pos.piece_on(from);
     for (int d = 0; d < 4; ++d) {
-        const Square over = v.neighbour[from][d];
+        const Square over = edition.neighbour[from][d];
         if (over == NO_SQUARE) continue;
-        const Square land = v.neighbour[over][d];
+        const Square land = edition.neighbour[over][d];
         if (land == NO_SQUARE || pos.piece_on(land) != NO_PIECE) continue;
         const Piece q = pos.piece_on(over);
         if (q == NO_PIECE || q == KING || side_of(q) == side_of(p) || pos.is_special(over))
             continue;
-        if (mode == Jump::RESTRICTED && !test(v.special_squares, from) &&
-            !test(v.special_squares, land))
+        if (mode == Jump::RESTRICTED && !test(edition.special_squares, from) &&
+            !test(edition.special_squares, land))
             continue;
-        if (test(v.no_stop[p], land)) continue;
+        if (test(edition.no_stop[p], land)) continue;
         f(land);
     }
 }
@@ -72,16 +72,16 @@ bool move_captures(const Position& pos, Move m);
 // its file, then its jumps.
 template <typename F>
 inline void for_each_target(const Position& pos, Square from, F&& f) {
-    const Edition& v = pos.edition();
+    const Edition& edition = pos.edition();
     const Piece p = pos.piece_on(from);
-    const int file = v.file[from], rank_base = from - file;
+    const int file = edition.file[from], rank_base = from - file;
     const unsigned rank_bits =
-        line_moves(file, pos.rank_occupancy(v.rank[from]), v.rank_masks[p][from]);
+        line_moves(file, pos.rank_occupancy(edition.rank[from]), edition.rank_masks[p][from]);
     const unsigned file_bits =
-        line_moves(v.rank[from], pos.file_occupancy(file), v.file_masks[p][from]);
+        line_moves(edition.rank[from], pos.file_occupancy(file), edition.file_masks[p][from]);
     for (unsigned bits = rank_bits; bits; bits &= bits - 1) f(rank_base + std::countr_zero(bits));
     for (unsigned bits = file_bits; bits; bits &= bits - 1)
-        f(std::countr_zero(bits) * v.size + file);
+        f(std::countr_zero(bits) * edition.size + file);
     for_each_jump(pos, from, f);
 }
 

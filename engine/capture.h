@@ -12,8 +12,8 @@ namespace branan {
 inline namespace BRANAN_BOARD_NS {
 
 template <typename BoardAt>
-inline bool captures_toward(const Edition& v, const BoardAt& at, Side us, Square to, int d) {
-    const Square a = v.neighbour[to][d];
+inline bool captures_toward(const Edition& edition, const BoardAt& at, Side us, Square to, int d) {
+    const Square a = edition.neighbour[to][d];
     if (a == NO_SQUARE) return false;
     const Piece victim = at(a);
     if (victim == NO_PIECE || side_of(victim) == us) return false;
@@ -22,36 +22,37 @@ inline bool captures_toward(const Edition& v, const BoardAt& at, Side us, Square
     auto against_king = [&](Square c) {
         const Piece q = at(c);
         if (q == ATTACKER) return true;
-        return q == NO_PIECE ? test(v.hostile_empty[KING], c) : test(v.hostile_occupied[KING], c);
+        return q == NO_PIECE ? test(edition.hostile_empty[KING], c)
+                             : test(edition.hostile_occupied[KING], c);
     };
     if (victim == KING) {
-        if (test(v.king_strong, a)) {
+        if (test(edition.king_strong, a)) {
             // Every side of the king must be against him.
             for (int e = 0; e < 4; ++e) {
-                const Square c = v.neighbour[a][e];
-                if (c == NO_SQUARE ? !v.edge_captures_king : !against_king(c)) return false;
+                const Square c = edition.neighbour[a][e];
+                if (c == NO_SQUARE ? !edition.edge_captures_king : !against_king(c)) return false;
             }
             return true;
         }
-        const Square b = v.neighbour[a][d];
+        const Square b = edition.neighbour[a][d];
         return b != NO_SQUARE && against_king(b);
     }
-    const Square b = v.neighbour[a][d];
+    const Square b = edition.neighbour[a][d];
     if (b == NO_SQUARE) return false;
     const Piece anvil = at(b);
-    if (anvil == NO_PIECE) return test(v.hostile_empty[victim], b);
-    if (side_of(anvil) == us) return anvil != KING || v.king_anvil;
-    if (anvil == KING && v.rules.linnaean && test(v.throne, b)) {
+    if (anvil == NO_PIECE) return test(edition.hostile_empty[victim], b);
+    if (side_of(anvil) == us) return anvil != KING || edition.king_anvil;
+    if (anvil == KING && edition.rules.linnaean && test(edition.throne, b)) {
         // Linnaean capture: the king on the throne with attackers on his
         // three other sides; the defender on the fourth side is taken
         // against the throne.
         for (int e = 0; e < 4; ++e) {
-            const Square c = v.neighbour[b][e];
+            const Square c = edition.neighbour[b][e];
             if (c != a && (c == NO_SQUARE || at(c) != ATTACKER)) return false;
         }
         return true;
     }
-    return test(v.hostile_occupied[victim], b);
+    return test(edition.hostile_occupied[victim], b);
 }
 
 } // namespace BRANAN_BOARD_NS

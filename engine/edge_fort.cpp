@@ -11,18 +11,19 @@ namespace {
 // The squares the king could move to from s if he stood there, everyone
 // else (him included, on his own square) standing still: OpenTafl asks
 // this of squares he does not stand on.
-Bitboard king_targets(const Edition& v, Square s, Bitboard occupied) {
-    const int r = v.rank[s], f = v.file[s];
-    const unsigned rank_occ = unsigned(uint64_t(occupied >> (r * v.size))) & v.line_mask;
+Bitboard king_targets(const Edition& edition, Square s, Bitboard occupied) {
+    const int r = edition.rank[s], f = edition.file[s];
+    const unsigned rank_occ =
+        unsigned(uint64_t(occupied >> (r * edition.size))) & edition.line_mask;
     unsigned file_occ = 0;
-    for (int i = 0; i < v.size; ++i)
-        if (test(occupied, v.square(f, i))) file_occ |= 1u << i;
-    const LineTargets t = line_targets(v, KING, s, rank_occ, file_occ);
+    for (int i = 0; i < edition.size; ++i)
+        if (test(occupied, edition.square(f, i))) file_occ |= 1u << i;
+    const LineTargets t = line_targets(edition, KING, s, rank_occ, file_occ);
     Bitboard out = 0;
     for (unsigned bits = t.rank_bits; bits; bits &= bits - 1)
-        out |= square_bb(v.square(std::countr_zero(bits), r));
+        out |= square_bb(edition.square(std::countr_zero(bits), r));
     for (unsigned bits = t.file_bits; bits; bits &= bits - 1)
-        out |= square_bb(v.square(f, std::countr_zero(bits)));
+        out |= square_bb(edition.square(f, std::countr_zero(bits)));
     return out;
 }
 
@@ -32,13 +33,13 @@ namespace {
 
 // Step 1: a defenders' wall holding the king (wall squares are edge
 // squares, so only a king on the edge can be in one).
-bool king_in_wall(const Edition& v, Bitboard attackers, Bitboard defenders, Square king) {
+bool king_in_wall(const Edition& edition, Bitboard attackers, Bitboard defenders, Square king) {
     EdgeBoard b;
     b.side[ATTACKERS] = attackers;
     b.side[DEFENDERS] = defenders;
     b.kings = square_bb(king);
     WallList walls;
-    find_walls(v, b, DEFENDERS, walls);
+    find_walls(edition, b, DEFENDERS, walls);
     for (int i = 0; i < walls.count; ++i)
         if (test(walls.walls[i].squares, king)) return true;
     return false;
@@ -46,66 +47,70 @@ bool king_in_wall(const Edition& v, Bitboard attackers, Bitboard defenders, Squa
 
 // Step 2 once R is known: no attacker next to it, and no defender next to
 // it with three or more neighbours outside R not held by defenders.
-bool region_is_fort(const Edition& v, Bitboard attackers, Bitboard defenders, Bitboard region) {
-    const Bitboard around = v.neighbours(region) & (attackers | defenders);
+bool region_is_fort(const Edition& edition, Bitboard attackers, Bitboard defenders,
+                    Bitboard region) {
+    const Bitboard around = edition.neighbours(region) & (attackers | defenders);
     if (around & attackers) return false;
     bool fort = true;
     for_each_square(around, [&](Square s) {
-        if (popcount(v.adjacent[s] & ~region & ~defenders) >= 3) fort = false;
+        if (popcount(edition.adjacent[s] & ~region & ~defenders) >= 3) fort = false;
     });
     return fort;
 }
 
 } // namespace
 
-bool edge_fort_escape(const Edition& v, Bitboard attackers, Bitboard defenders, Square king) {
+bool edge_fort_escape(const Edition& edition, Bitboard attackers, Bitboard defenders, Square king) {
     const Bitboard occupied = attackers | defenders;
-    if (v.king_steps_anywhere) {
+    if (edition.king_steps_anywhere) {
         // R is the flood of empty squares from the king, and he can move
         // when an empty square is next to him. Every end but a fort is a
         // "no": the flood stops as soon as R touches an attacker's
         // neighbour.
-        const Bitboard empty = v.board & ~occupied;
-        const bool on_edge = test(v.edges, king);
+        const Bitboard empty = edition.board & ~occupied;
+        const bool on_edge = test(edition.edges, king);
         if (on_edge) {
-            if (!(v.adjacent[king] & empty)) return false;
-            if (king_in_wall(v, attackers, defenders, king)) return true;
+            if (!(edition.adjacent[king] & empty)) return false;
+            if (king_in_wall(edition, attackers, defenders, king)) return true;
         }
-        const Bitboard region = v.flood_unless(square_bb(king), empty, v.neighbours(attackers));
+        const Bitboard region =
+            edition.flood_unless(square_bb(king), empty, edition.neighbours(attackers));
         if (!region) return false;
-        if (!on_edge && !(region & v.edges)) return false;
-        return region_is_fort(v, attackers, defenders, region);
+        if (!on_edge && !(region & edition.edges)) return false;
+        return region_is_fort(edition, attackers, defenders, region);
     }
 
     // The general walk, for kings barred from some squares or slowed.
-    const Bitboard king_moves = king_targets(v, king, occupied);
-    if (test(v.edges, king) && king_moves && king_in_wall(v, attackers, defenders, king))
+    const Bitboard king_moves = king_targets(edition, king, occupied);
+    if (test(edition.edges, king) && king_moves &&
+        king_in_wall(edition, attackers, defenders, king))
         return true;
     Bitboard region = square_bb(king) | king_moves, frontier = king_moves;
     while (frontier) {
         Bitboard next = 0;
-        for_each_square(frontier, [&](Square s) { next |= king_targets(v, s, occupied); });
+        for_each_square(frontier, [&](Square s) { next |= king_targets(edition, s, occupied); });
         frontier = next & ~region;
         region |= frontier;
     }
-    if (test(v.edges, king) ? !king_moves : !(region & v.edges)) return false;
-    return region_is_fort(v, attackers, defenders, region);
+    if (test(edition.edges, king) ? !king_moves : !(region & edition.edges)) return false;
+    return region_is_fort(edition, attackers, defenders, region);
 }
 
-bool exit_fort(const Edition& v, Bitboard attackers, Bitboard defenders, Square king) {
-    if (!test(v.edges, king)) return false;
-    const Bitboard empty = v.board & ~(attackers | defenders);
-    if (!(v.adjacent[king] & empty)) return false;
-    const Bitboard region = v.flood(square_bb(king), empty);
-    if ((region & v.corners) || (v.neighbours(region) & attackers)) return false;
-    const Bitboard safe = (region & ~(v.throne & empty)) | defenders;
-    return v.held_on_both_axes(v.neighbours(region) & defenders & ~region, safe);
+bool exit_fort(const Edition& edition, Bitboard attackers, Bitboard defenders, Square king) {
+    if (!test(edition.edges, king)) return false;
+    const Bitboard empty = edition.board & ~(attackers | defenders);
+    if (!(edition.adjacent[king] & empty)) return false;
+    const Bitboard region = edition.flood(square_bb(king), empty);
+    if ((region & edition.corners) || (edition.neighbours(region) & attackers)) return false;
+    const Bitboard safe = (region & ~(edition.throne & empty)) | defenders;
+    return edition.held_on_both_axes(edition.neighbours(region) & defenders & ~region, safe);
 }
 
-bool reached_exit_fort(const Edition& v, Bitboard attackers, Bitboard defenders, Square king) {
-    if (!test(v.edges, king)) return false;
-    const Bitboard empty = v.board & ~(attackers | defenders);
-    if (!(v.adjacent[king] & empty)) return false;
+bool reached_exit_fort(const Edition& edition, Bitboard attackers, Bitboard defenders,
+                       Square king) {
+    if (!test(edition.edges, king)) return false;
+    const Bitboard empty = edition.board & ~(attackers | defenders);
+    if (!(edition.adjacent[king] & empty)) return false;
     const bool test_pieces = popcount(attackers) > 1;
     // A stacked square and the axis it is tested on: across a north-south
     // step the east-west neighbours, and the other way round.
@@ -118,7 +123,7 @@ bool reached_exit_fort(const Edition& v, Bitboard attackers, Bitboard defenders,
     int top = 0;
     auto push_around = [&](Square s, Bitboard* pushed) {
         for (int d : PUSH_ORDER) {
-            const int n = v.neighbour[s][d];
+            const int n = edition.neighbour[s][d];
             if (n == NO_SQUARE) continue;
             if (pushed) {
                 // From an empty square each square is stacked once.
@@ -143,7 +148,7 @@ bool reached_exit_fort(const Edition& v, Bitboard attackers, Bitboard defenders,
         if (!test_pieces) continue;
         const int a = step.east_west ? EAST : NORTH, b = step.east_west ? WEST : SOUTH;
         auto held = [&](int d) {
-            const int n = v.neighbour[s][d];
+            const int n = edition.neighbour[s][d];
             return n == NO_SQUARE || test(defenders, Square(n));
         };
         if (!held(a) && !held(b)) return false;

@@ -18,7 +18,7 @@ inline namespace BRANAN_BOARD_NS {
 //     on it with a legal move); no attacker stands next to R; and no
 //     defender next to R has three or more neighbours outside R that are
 //     not held by defenders (OpenTafl's static test that none can be taken).
-bool edge_fort_escape(const Edition& v, Bitboard attackers, Bitboard defenders, Square king);
+bool edge_fort_escape(const Edition& edition, Bitboard attackers, Bitboard defenders, Square king);
 
 // The exit fort as hnefatafl-rs checks it (efr:r, HNEFATAFL.md 1.3): the
 // king stands on an edge square and has an empty neighbour; R, his square
@@ -26,7 +26,7 @@ bool edge_fort_escape(const Edition& v, Bitboard attackers, Bitboard defenders, 
 // attacker; and every defender next to R is safe on both axes: on each, one
 // neighbour is off the board, in R (an empty throne excepted: it is
 // hostile) or a defender.
-bool exit_fort(const Edition& v, Bitboard attackers, Bitboard defenders, Square king);
+bool exit_fort(const Edition& edition, Bitboard attackers, Bitboard defenders, Square king);
 
 // The exit fort as hnefatafl.org's code checks it (efr:g, HNEFATAFL.md 1.3):
 // the king stands on an edge square and has an empty neighbour; a walk from
@@ -38,7 +38,7 @@ bool exit_fort(const Edition& v, Bitboard attackers, Bitboard defenders, Square 
 // neighbours pushed north, west, south, east, so which step reaches a piece
 // first, and with it the result, can depend on the edge. With at most one
 // attacker on the board the pieces are not tested.
-bool reached_exit_fort(const Edition& v, Bitboard attackers, Bitboard defenders, Square king);
+bool reached_exit_fort(const Edition& edition, Bitboard attackers, Bitboard defenders, Square king);
 
 } // namespace BRANAN_BOARD_NS
 } // namespace branan

@@ -11,24 +11,24 @@ inline namespace BRANAN_BOARD_NS {
 
 namespace {
 
-Bitboard transpose(const Edition& v, Bitboard b) {
+Bitboard transpose(const Edition& edition, Bitboard b) {
     Bitboard t = 0;
-    for_each_square(b, [&](Square s) { t |= square_bb(v.transposed[s]); });
+    for_each_square(b, [&](Square s) { t |= square_bb(edition.transposed[s]); });
     return t;
 }
 
 // Fills ternary and line_counts (see Edition), after the line masks.
-void build_line_counts(Edition& v) {
-    const int n = v.size;
+void build_line_counts(Edition& edition) {
+    const int n = edition.size;
     const unsigned line_states = 1u << n;
     uint32_t table_size = 1;
     for (int i = 0; i < n; ++i) table_size *= 3;
-    v.ternary.assign(line_states, 0);
+    edition.ternary.assign(line_states, 0);
     for (unsigned bits = 0; bits < line_states; ++bits) {
         uint32_t t = 0, power = 1;
         for (int i = 0; i < n; ++i, power *= 3)
             if ((bits >> i) & 1) t += power;
-        v.ternary[bits] = t;
+        edition.ternary[bits] = t;
     }
 
     // What the moves along a line depend on besides its contents: the
@@ -42,9 +42,9 @@ void build_line_counts(Edition& v) {
         for (size_t i = 0; i < kinds.size(); ++i)
             if (kinds[i] == k) return uint32_t(i * table_size);
         kinds.push_back(k);
-        const size_t base = v.line_counts.size();
-        v.line_counts.resize(base + table_size);
-        uint8_t* table = v.line_counts.data() + base;
+        const size_t base = edition.line_counts.size();
+        edition.line_counts.resize(base + table_size);
+        uint8_t* table = edition.line_counts.data() + base;
         for (unsigned occ = 0; occ < line_states; ++occ) {
             int moves_from[MAX_SIZE] = {};
             for (int s = 0; s < n; ++s)
@@ -53,7 +53,7 @@ void build_line_counts(Edition& v) {
             for (unsigned own = occ;; own = (own - 1) & occ) {
                 int count = 0;
                 for (unsigned b = own; b; b &= b - 1) count += moves_from[std::countr_zero(b)];
-                table[v.ternary[occ] + v.ternary[own]] = uint8_t(count);
+                table[edition.ternary[occ] + edition.ternary[own]] = uint8_t(count);
                 if (own == 0) break;
             }
         }
@@ -63,11 +63,11 @@ void build_line_counts(Edition& v) {
         for (int i = 0; i < n; ++i) {
             LineKind rank, file;
             for (int j = 0; j < n; ++j) {
-                rank.at[j] = v.rank_masks[p][v.square(j, i)];
-                file.at[j] = v.file_masks[p][v.square(i, j)];
+                rank.at[j] = edition.rank_masks[p][edition.square(j, i)];
+                file.at[j] = edition.file_masks[p][edition.square(i, j)];
             }
-            v.count_table[p][rank_line(i)] = table_for(rank);
-            v.count_table[p][file_line(i)] = table_for(file);
+            edition.count_table[p][rank_line(i)] = table_for(rank);
+            edition.count_table[p][file_line(i)] = table_for(file);
         }
 }
 
@@ -90,36 +90,38 @@ Result<std::shared_ptr<const Edition>> Edition::make(const Rules& rules) {
     if (rules.size > MAX_SIZE)
         return Error{"rules: board size " + std::to_string(rules.size) + " is not supported"};
 
-    auto v = std::make_shared<Edition>();
-    v->rules = rules;
+    auto edition = std::make_shared<Edition>();
+    edition->rules = rules;
     const int n = rules.size;
-    v->size = n;
-    v->num_squares = n * n;
-    v->line_mask = (1u << n) - 1;
+    edition->size = n;
+    edition->num_squares = n * n;
+    edition->line_mask = (1u << n) - 1;
 
     for (Square s = 0; s < n * n; ++s) {
         int f = s % n, r = s / n;
-        v->board |= square_bb(s);
-        if (f == 0 || r == 0 || f == n - 1 || r == n - 1) v->edges |= square_bb(s);
-        v->transposed[s] = uint16_t(f * n + r);
-        v->file[s] = uint8_t(f);
-        v->rank[s] = uint8_t(r);
-        v->neighbour[s][NORTH] = SquareIndex(r + 1 < n ? s + n : NO_SQUARE);
-        v->neighbour[s][SOUTH] = SquareIndex(r > 0 ? s - n : NO_SQUARE);
-        v->neighbour[s][EAST] = SquareIndex(f + 1 < n ? s + 1 : NO_SQUARE);
-        v->neighbour[s][WEST] = SquareIndex(f > 0 ? s - 1 : NO_SQUARE);
+        edition->board |= square_bb(s);
+        if (f == 0 || r == 0 || f == n - 1 || r == n - 1) edition->edges |= square_bb(s);
+        edition->transposed[s] = uint16_t(f * n + r);
+        edition->file[s] = uint8_t(f);
+        edition->rank[s] = uint8_t(r);
+        edition->neighbour[s][NORTH] = SquareIndex(r + 1 < n ? s + n : NO_SQUARE);
+        edition->neighbour[s][SOUTH] = SquareIndex(r > 0 ? s - n : NO_SQUARE);
+        edition->neighbour[s][EAST] = SquareIndex(f + 1 < n ? s + 1 : NO_SQUARE);
+        edition->neighbour[s][WEST] = SquareIndex(f > 0 ? s - 1 : NO_SQUARE);
         for (int d = 0; d < 4; ++d)
-            if (v->neighbour[s][d] != NO_SQUARE) v->adjacent[s] |= square_bb(v->neighbour[s][d]);
-        if (f == 0) v->first_file |= square_bb(s);
-        if (f == n - 1) v->last_file |= square_bb(s);
+            if (edition->neighbour[s][d] != NO_SQUARE)
+                edition->adjacent[s] |= square_bb(edition->neighbour[s][d]);
+        if (f == 0) edition->first_file |= square_bb(s);
+        if (f == n - 1) edition->last_file |= square_bb(s);
     }
 
     for (Square s : rules.camps) {
         if (s < 0 || s >= n * n) return Error{"rules: camp square off the board"};
-        v->camps |= square_bb(s);
+        edition->camps |= square_bb(s);
     }
-    for_each_square(v->camps,
-                    [&](Square s) { v->camp_region[s] = v->flood(square_bb(s), v->camps); });
+    for_each_square(edition->camps, [&](Square s) {
+        edition->camp_region[s] = edition->flood(square_bb(s), edition->camps);
+    });
 
     Bitboard kind_squares[SPECIAL_KINDS] = {};
     for (int sk = 0; sk < SPECIAL_KINDS; ++sk) {
@@ -128,11 +130,11 @@ Result<std::shared_ptr<const Edition>> Edition::make(const Rules& rules) {
             if (s < 0 || s >= n * n) return Error{"rules: special square off the board"};
             Bitboard b = square_bb(s);
             kind_squares[sk] |= b;
-            if (sk == THRONE) v->throne |= b;
-            if (sk == CORNER) v->corners |= b;
+            if (sk == THRONE) edition->throne |= b;
+            if (sk == CORNER) edition->corners |= b;
             for (Piece p : {ATTACKER, DEFENDER, KING}) {
-                if (contains(sp.hostile_empty, p)) v->hostile_empty[p] |= b;
-                if (contains(sp.hostile_occupied, p)) v->hostile_occupied[p] |= b;
+                if (contains(sp.hostile_empty, p)) edition->hostile_empty[p] |= b;
+                if (contains(sp.hostile_occupied, p)) edition->hostile_occupied[p] |= b;
             }
         }
     }
@@ -143,7 +145,8 @@ Result<std::shared_ptr<const Edition>> Edition::make(const Rules& rules) {
     // stands on one of them (OpenTafl's reading); a camp user may always use
     // the squares of its own camp.
     auto may = [&](Piece p, Square origin, Square q, bool stop) {
-        if (origin != NO_SQUARE && contains(rules.camp_users, p) && test(v->camp_region[origin], q))
+        if (origin != NO_SQUARE && contains(rules.camp_users, p) &&
+            test(edition->camp_region[origin], q))
             return true;
         for (int sk = 0; sk < SPECIAL_KINDS; ++sk) {
             if (!test(kind_squares[sk], q)) continue;
@@ -156,12 +159,12 @@ Result<std::shared_ptr<const Edition>> Edition::make(const Rules& rules) {
     };
     for (Piece p : {ATTACKER, DEFENDER, KING}) {
         for (Square q = 0; q < n * n; ++q) {
-            if (!may(p, NO_SQUARE, q, true)) v->no_stop[p] |= square_bb(q);
-            if (!may(p, NO_SQUARE, q, false)) v->no_pass[p] |= square_bb(q);
+            if (!may(p, NO_SQUARE, q, true)) edition->no_stop[p] |= square_bb(q);
+            if (!may(p, NO_SQUARE, q, false)) edition->no_pass[p] |= square_bb(q);
         }
-        v->no_stop_t[p] = transpose(*v, v->no_stop[p]);
-        v->no_pass_t[p] = transpose(*v, v->no_pass[p]);
-        v->stop_somewhere[p] = v->board & ~v->no_stop[p];
+        edition->no_stop_t[p] = transpose(*edition, edition->no_stop[p]);
+        edition->no_pass_t[p] = transpose(*edition, edition->no_pass[p]);
+        edition->stop_somewhere[p] = edition->board & ~edition->no_stop[p];
         const int speed = rules.speed[p];
         for (Square s = 0; s < n * n; ++s) {
             // The masks of the rank (line 0) and the file (line 1) through
@@ -171,91 +174,93 @@ Result<std::shared_ptr<const Edition>> Edition::make(const Rules& rules) {
             for (int line = 0; line < 2; ++line) {
                 LineMasks& m = lines[line];
                 m.wall = LineBits(1 << n);
-                const int at = line == 0 ? v->file[s] : v->rank[s];
+                const int at = line == 0 ? edition->file[s] : edition->rank[s];
                 for (int i = 0; i < n; ++i) {
-                    const Square q =
-                        line == 0 ? v->square(i, v->rank[s]) : v->square(v->file[s], i);
+                    const Square q = line == 0 ? edition->square(i, edition->rank[s])
+                                               : edition->square(edition->file[s], i);
                     const bool in_range = speed <= 0 || std::abs(i - at) <= speed;
                     const bool stop = in_range && may(p, s, q, true);
                     const bool pass = in_range && may(p, s, q, false);
                     if (!pass) m.wall |= LineBits(1 << i);
                     if (!stop) m.no_stop |= LineBits(1 << i);
                     if (stop && !pass) m.stop_not_pass |= LineBits(1 << i);
-                    if (stop) v->stop_somewhere[p] |= square_bb(q);
+                    if (stop) edition->stop_somewhere[p] |= square_bb(q);
                     differs |= may(p, s, q, true) != may(p, NO_SQUARE, q, true) ||
                                may(p, s, q, false) != may(p, NO_SQUARE, q, false);
                 }
             }
-            v->rank_masks[p][s] = lines[0];
-            v->file_masks[p][s] = lines[1];
-            if (may(p, s, s, true)) v->may_stand[p] |= square_bb(s);
+            edition->rank_masks[p][s] = lines[0];
+            edition->file_masks[p][s] = lines[1];
+            if (may(p, s, s, true)) edition->may_stand[p] |= square_bb(s);
             // A piece on s moves otherwise than the masks of a piece
             // arriving from outside say (the evaluation's fills).
-            if (differs) v->special_origin[p] |= square_bb(s);
+            if (differs) edition->special_origin[p] |= square_bb(s);
         }
     }
 
-    if (v->size <= LINE_COUNT_MAX_SIZE) build_line_counts(*v);
+    if (edition->size <= LINE_COUNT_MAX_SIZE) build_line_counts(*edition);
 
-    v->king_steps_anywhere = true;
+    edition->king_steps_anywhere = true;
     for (Square s = 0; s < n * n; ++s)
         for (int line = 0; line < 2; ++line) {
-            const LineMasks& m = line == 0 ? v->rank_masks[KING][s] : v->file_masks[KING][s];
-            const int at = line == 0 ? v->file[s] : v->rank[s];
+            const LineMasks& m =
+                line == 0 ? edition->rank_masks[KING][s] : edition->file_masks[KING][s];
+            const int at = line == 0 ? edition->file[s] : edition->rank[s];
             for (int t : {at - 1, at + 1}) {
                 if (t < 0 || t >= n) continue;
                 // One step onto an empty square, the rest of the line full.
                 const unsigned bit = 1u << t;
                 const bool step =
                     (!(m.wall & bit) && !(m.no_stop & bit)) || (m.stop_not_pass & bit);
-                if (!step) v->king_steps_anywhere = false;
+                if (!step) edition->king_steps_anywhere = false;
             }
         }
 
-    v->escape = rules.escape == EscapeType::CORNER ? v->corners : v->edges;
+    edition->escape = rules.escape == EscapeType::CORNER ? edition->corners : edition->edges;
 
     switch (rules.king_strength) {
     case KingStrength::STRONG:
-        v->king_strong = v->board;
+        edition->king_strong = edition->board;
         break;
     case KingStrength::WEAK:
-        v->king_strong = 0;
+        edition->king_strong = 0;
         break;
     case KingStrength::STRONG_ON_THRONE:
-        v->king_strong = v->throne;
+        edition->king_strong = edition->throne;
         break;
     case KingStrength::STRONG_NOT_EDGE:
-        v->king_strong = v->board;
-        v->edge_captures_king = true;
+        edition->king_strong = edition->board;
+        edition->edge_captures_king = true;
         break;
     case KingStrength::STRONG_NEAR_THRONE:
-        v->king_strong = v->throne;
-        for_each_square(v->throne, [&](Square t) {
+        edition->king_strong = edition->throne;
+        for_each_square(edition->throne, [&](Square t) {
             for (int d = 0; d < 4; ++d)
-                if (v->neighbour[t][d] != NO_SQUARE)
-                    v->king_strong |= square_bb(v->neighbour[t][d]);
+                if (edition->neighbour[t][d] != NO_SQUARE)
+                    edition->king_strong |= square_bb(edition->neighbour[t][d]);
         });
         break;
     }
-    v->king_hammer =
+    edition->king_hammer =
         rules.king_armed == KingArmed::YES || rules.king_armed == KingArmed::HAMMER_ONLY;
-    v->ends_by_shape = rules.no_defender_room_loses || rules.encirclement || rules.edge_fort ||
-                       rules.cannot_escape || rules.draw_ply > 0;
-    v->king_anvil = rules.king_armed == KingArmed::YES || rules.king_armed == KingArmed::ANVIL_ONLY;
+    edition->ends_by_shape = rules.no_defender_room_loses || rules.encirclement ||
+                             rules.edge_fort || rules.cannot_escape || rules.draw_ply > 0;
+    edition->king_anvil =
+        rules.king_armed == KingArmed::YES || rules.king_armed == KingArmed::ANVIL_ONLY;
 
     auto placement = parse_opentafl_placement(n, rules.start);
     if (!placement) return Error{"rules: start: " + placement.error()};
-    v->start = *placement;
-    if (Status st = validate_placement(*v, v->start); !st)
+    edition->start = *placement;
+    if (Status st = validate_placement(*edition, edition->start); !st)
         return Error{"rules: start: " + st.error()};
-    v->start_side = rules.attackers_first ? ATTACKERS : DEFENDERS;
+    edition->start_side = rules.attackers_first ? ATTACKERS : DEFENDERS;
     for (Square s = 0; s < n * n; ++s)
-        if (v->start[s] > KING) v->commanded[side_of(v->start[s])] = true;
+        if (edition->start[s] > KING) edition->commanded[side_of(edition->start[s])] = true;
     for (const SpecialSquares& kind : rules.special)
-        for (Square s : kind.squares) v->special_squares |= square_bb(s);
-    v->special_moves = v->commanded[ATTACKERS] || v->commanded[DEFENDERS] ||
-                       rules.king_jump != Jump::NONE || rules.berserk != Berserk::NONE;
-    return std::shared_ptr<const Edition>(std::move(v));
+        for (Square s : kind.squares) edition->special_squares |= square_bb(s);
+    edition->special_moves = edition->commanded[ATTACKERS] || edition->commanded[DEFENDERS] ||
+                             rules.king_jump != Jump::NONE || rules.berserk != Berserk::NONE;
+    return std::shared_ptr<const Edition>(std::move(edition));
 }
 
 } // namespace BRANAN_BOARD_NS

@@ -10,15 +10,16 @@ bool MoveList::contains(Move m) const {
 }
 
 Bitboard move_targets(const Position& pos, Square from) {
-    const Edition& v = pos.edition();
+    const Edition& edition = pos.edition();
     const Piece p = pos.piece_on(from);
     if (p == NO_PIECE) return 0;
     const LineTargets t = line_targets(pos, p, from);
-    const int n = v.size;
-    Bitboard b = Bitboard(t.rank_bits) << (from - v.file[from]);
+    const int n = edition.size;
+    Bitboard b = Bitboard(t.rank_bits) << (from - edition.file[from]);
     for (unsigned bits = t.file_bits; bits; bits &= bits - 1)
-        b |= square_bb(std::countr_zero(bits) * n + v.file[from]);
-    if (v.special_moves) berserk::for_each_jump(pos, from, [&](Square to) { b |= square_bb(to); });
+        b |= square_bb(std::countr_zero(bits) * n + edition.file[from]);
+    if (edition.special_moves)
+        berserk::for_each_jump(pos, from, [&](Square to) { b |= square_bb(to); });
     return b;
 }
 
@@ -43,9 +44,9 @@ int count_moves(const Position& pos) {
         generate_moves(pos, list);
         return list.size();
     }
-    const Edition& v = pos.edition();
+    const Edition& edition = pos.edition();
     const Side us = pos.side_to_move();
-    if (v.line_counts.empty()) {
+    if (edition.line_counts.empty()) {
         int count = 0;
         for_each_piece_targets(pos, us, [&](Square, Piece, LineTargets t) { count += t.count(); });
         return count;
@@ -53,11 +54,11 @@ int count_moves(const Position& pos) {
     const Piece p = us == ATTACKERS ? ATTACKER : DEFENDER;
     // Soldiers by lines (see Edition::line_counts), the king on his own.
     LineBits own[LINES];
-    v.lines_of(pos.pieces(p), own);
+    edition.lines_of(pos.pieces(p), own);
     int count = 0;
-    for (int i = 0; i < v.size; ++i)
+    for (int i = 0; i < edition.size; ++i)
         for (int line : {rank_line(i), file_line(i)})
-            count += v.line_move_count(p, line, pos.line_occupancy(line), own[line]);
+            count += edition.line_move_count(p, line, pos.line_occupancy(line), own[line]);
     if (us == DEFENDERS && pos.king_square() != NO_SQUARE)
         count += line_targets(pos, KING, pos.king_square()).count();
     return count;

@@ -48,17 +48,17 @@ struct LineTargets {
 // The moves of a piece of kind p on `from`, given the occupancy of its rank
 // and of its file (which need not be the position's: perft asks about
 // moves not made).
-inline LineTargets line_targets(const Edition& v, Piece p, Square from, unsigned rank_occ,
+inline LineTargets line_targets(const Edition& edition, Piece p, Square from, unsigned rank_occ,
                                 unsigned file_occ) {
-    return {line_moves(v.file[from], rank_occ, v.rank_masks[p][from]),
-            line_moves(v.rank[from], file_occ, v.file_masks[p][from])};
+    return {line_moves(edition.file[from], rank_occ, edition.rank_masks[p][from]),
+            line_moves(edition.rank[from], file_occ, edition.file_masks[p][from])};
 }
 
 // The moves of the piece of kind p on `from` in the position.
 inline LineTargets line_targets(const Position& pos, Piece p, Square from) {
-    const Edition& v = pos.edition();
-    return line_targets(v, p, from, pos.rank_occupancy(v.rank[from]),
-                        pos.file_occupancy(v.file[from]));
+    const Edition& edition = pos.edition();
+    return line_targets(edition, p, from, pos.rank_occupancy(edition.rank[from]),
+                        pos.file_occupancy(edition.file[from]));
 }
 
 // Calls f(from, piece, LineTargets) for every piece of `side`: its soldiers
@@ -82,8 +82,8 @@ inline void for_each_piece_targets(const Position& pos, Side side, F&& f) {
 template <typename F>
 inline void for_each_legal_move(const Position& pos, F&& f) {
     if (pos.decided().over()) return;
-    const Edition& v = pos.edition();
-    if (v.special_moves) {
+    const Edition& edition = pos.edition();
+    if (edition.special_moves) {
         // Jumps after each piece's other moves; in an open chain only the
         // berserker moves (engine/berserk.h).
         auto piece_moves = [&](Square from) {
@@ -99,7 +99,7 @@ inline void for_each_legal_move(const Position& pos, F&& f) {
     }
     const bool ban = pos.ban_applies();
     for_each_piece_targets(pos, pos.side_to_move(), [&](Square from, Piece p, LineTargets t) {
-        const int file = v.file[from], rank_base = from - file;
+        const int file = edition.file[from], rank_base = from - file;
         auto move = [&](Square to) {
             const Move m(from, to);
             if (!ban || !pos.recreates_board(m)) f(m, p);
@@ -107,7 +107,7 @@ inline void for_each_legal_move(const Position& pos, F&& f) {
         for (unsigned bits = t.rank_bits; bits; bits &= bits - 1)
             move(rank_base + std::countr_zero(bits));
         for (unsigned bits = t.file_bits; bits; bits &= bits - 1)
-            move(std::countr_zero(bits) * v.size + file);
+            move(std::countr_zero(bits) * edition.size + file);
     });
 }
 

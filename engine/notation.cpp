@@ -42,13 +42,13 @@ std::string to_opentafl_position(const Position& pos) {
     return to_opentafl_position_record(pos.size(), pos.placement());
 }
 
-std::string square_name(const Edition& v, Square s) {
-    return square_text(v.size, s);
+std::string square_name(const Edition& edition, Square s) {
+    return square_text(edition.size, s);
 }
 
 namespace {
 // Reads a square at the front of `text`, advancing it.
-Result<Square> take_square(const Edition& v, std::string_view& text, std::string_view whole) {
+Result<Square> take_square(const Edition& edition, std::string_view& text, std::string_view whole) {
     if (text.empty() || text[0] < 'a' || text[0] > 'z')
         return Error{"move '" + printable(whole) + "': expected a square"};
     const int file = text[0] - 'a';
@@ -60,24 +60,24 @@ Result<Square> take_square(const Edition& v, std::string_view& text, std::string
     if (text[1] == '0' && i > 2)
         return Error{"move '" + printable(whole) + "': a rank does not start with 0"};
     const std::string sq(text.substr(0, i));
-    if (file >= v.size || rank < 1 || rank > v.size)
+    if (file >= edition.size || rank < 1 || rank > edition.size)
         return Error{"move '" + printable(whole) + "': square " + printable(sq) +
                      " is off the board"};
     text.remove_prefix(i);
-    return v.square(file, rank - 1);
+    return edition.square(file, rank - 1);
 }
 } // namespace
 
-Result<Square> parse_square(const Edition& v, std::string_view text) {
+Result<Square> parse_square(const Edition& edition, std::string_view text) {
     std::string_view rest = text;
-    auto s = take_square(v, rest, text);
+    auto s = take_square(edition, rest, text);
     if (!s) return s;
     if (!rest.empty()) return Error{"bad square '" + printable(text) + "'"};
     return s;
 }
 
-std::string move_name(const Edition& v, Move m) {
-    return square_name(v, m.from()) + "-" + square_name(v, m.to());
+std::string move_name(const Edition& edition, Move m) {
+    return square_name(edition, m.from()) + "-" + square_name(edition, m.to());
 }
 
 namespace {
@@ -89,15 +89,15 @@ void skip_piece_letter(std::string_view& text) {
 }
 } // namespace
 
-Result<Move> parse_move(const Edition& v, std::string_view text) {
+Result<Move> parse_move(const Edition& edition, std::string_view text) {
     std::string_view rest = text;
     skip_piece_letter(rest);
-    auto from = take_square(v, rest, text);
+    auto from = take_square(edition, rest, text);
     if (!from) return Error{from.error()};
     // '-' a move, '^' a jump, '=' a chain's later move (OpenTafl's records).
     if (!rest.empty() && (rest[0] == '-' || rest[0] == '^')) rest.remove_prefix(1);
     if (!rest.empty() && rest[0] == '=') rest.remove_prefix(1);
-    auto to = take_square(v, rest, text);
+    auto to = take_square(edition, rest, text);
     if (!to) return Error{to.error()};
     // OpenTafl's capture list and king suffixes are read and ignored.
     if (!rest.empty()) {
@@ -106,7 +106,7 @@ Result<Move> parse_move(const Edition& v, std::string_view text) {
             while (!rest.empty() &&
                    ((rest[0] >= 'a' && rest[0] <= 'z') || (rest[0] >= 'A' && rest[0] <= 'Z'))) {
                 skip_piece_letter(rest);
-                auto cap = take_square(v, rest, text);
+                auto cap = take_square(edition, rest, text);
                 if (!cap) return Error{cap.error()};
                 if (!rest.empty() && rest[0] == '/') rest.remove_prefix(1);
             }
@@ -117,35 +117,38 @@ Result<Move> parse_move(const Edition& v, std::string_view text) {
     }
     if (*from == *to)
         return Error{"move '" + printable(text) + "': from and to are the same square"};
-    if (v.file_of(*from) != v.file_of(*to) && v.rank_of(*from) != v.rank_of(*to))
+    if (edition.file_of(*from) != edition.file_of(*to) &&
+        edition.rank_of(*from) != edition.rank_of(*to))
         return Error{"move '" + printable(text) + "': pieces move along a rank or a file"};
     return Move(*from, *to);
 }
 
 Status check_move(const Position& pos, Move m) {
-    const Edition& v = pos.edition();
-    if (m.from() >= v.num_squares || m.to() >= v.num_squares)
+    const Edition& edition = pos.edition();
+    if (m.from() >= edition.num_squares || m.to() >= edition.num_squares)
         return Error{"move: a square is off the board"};
-    const std::string name = move_name(v, m);
+    const std::string name = move_name(edition, m);
     // As parse_move says it, for a move that did not come as text.
     if (m.from() == m.to())
         return Error{"move " + quoted(name) + ": from and to are the same square"};
-    if (v.file_of(m.from()) != v.file_of(m.to()) && v.rank_of(m.from()) != v.rank_of(m.to()))
+    if (edition.file_of(m.from()) != edition.file_of(m.to()) &&
+        edition.rank_of(m.from()) != edition.rank_of(m.to()))
         return Error{"move " + quoted(name) + ": pieces move along a rank or a file"};
     if (pos.decided().over()) return Error{"move " + name + ": the game is over"};
     const Piece p = pos.piece_on(m.from());
-    if (p == NO_PIECE) return Error{"move " + name + ": no piece on " + square_name(v, m.from())};
+    if (p == NO_PIECE)
+        return Error{"move " + name + ": no piece on " + square_name(edition, m.from())};
     if (side_of(p) != pos.side_to_move())
-        return Error{"move " + name + ": the piece on " + square_name(v, m.from()) +
+        return Error{"move " + name + ": the piece on " + square_name(edition, m.from()) +
                      " belongs to the " + (side_of(p) == ATTACKERS ? "attackers" : "defenders") +
                      ", but the " + (pos.side_to_move() == ATTACKERS ? "attackers" : "defenders") +
                      " are to move"};
     if (!test(move_targets(pos, m.from()), m.to())) {
         if (pos.piece_on(m.to()) != NO_PIECE)
-            return Error{"move " + name + ": " + square_name(v, m.to()) + " is occupied"};
+            return Error{"move " + name + ": " + square_name(edition, m.to()) + " is occupied"};
         return Error{"move " + name +
                      ": illegal (the path is blocked or the piece may not stop on " +
-                     square_name(v, m.to()) + ")"};
+                     square_name(edition, m.to()) + ")"};
     }
     if (pos.recreates_board(m))
         return Error{"move " + name +
@@ -155,7 +158,7 @@ Status check_move(const Position& pos, Move m) {
     // the rules let it (ber:c: captures only).
     if (pos.berserker() != NO_SQUARE && m.from() != pos.berserker())
         return Error{"move " + name + ": in this turn only the piece on " +
-                     square_name(v, pos.berserker()) + " moves on"};
+                     square_name(edition, pos.berserker()) + " moves on"};
     if (!is_legal(pos, m))
         return Error{"move " + name + ": illegal here (the turn's piece has no such move)"};
     return {};
@@ -169,7 +172,7 @@ Result<Move> parse_legal_move(const Position& pos, std::string_view text) {
 }
 
 std::string move_record(const Position& before, Move m) {
-    const Edition& v = before.edition();
+    const Edition& edition = before.edition();
     Position after = before;
     after.make_move(m);
     // Commanders and knights are named by their letter, as OpenTafl does.
@@ -177,16 +180,16 @@ std::string move_record(const Position& before, Move m) {
         const Piece p = before.placed_piece(s);
         std::string name;
         if (p > KING) name += letter_of_piece(p);
-        name += square_name(v, s);
+        name += square_name(edition, s);
         return name;
     };
     std::string s = named(m.from());
-    if (v.special_moves && berserk::is_jump(before, m))
+    if (edition.special_moves && berserk::is_jump(before, m))
         s += '^';
     else if (before.berserker() == NO_SQUARE)
         s += '-';
     if (before.berserker() != NO_SQUARE) s += '=';
-    s += square_name(v, m.to());
+    s += square_name(edition, m.to());
     Bitboard caps = after.last_captured();
     if (caps) {
         s += 'x';

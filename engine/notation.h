@@ -26,16 +26,16 @@ std::string to_tfen(const Position& pos);
 Result<Position> parse_opentafl_position(EditionPtr edition, std::string_view text, Side to_move);
 std::string to_opentafl_position(const Position& pos);
 
-std::string square_name(const Edition& v, Square s);
-Result<Square> parse_square(const Edition& v, std::string_view text);
+std::string square_name(const Edition& edition, Square s);
+Result<Square> parse_square(const Edition& edition, std::string_view text);
 
 // "d1-c1"
-std::string move_name(const Edition& v, Move m);
+std::string move_name(const Edition& edition, Move m);
 // Reads "d1-c1", "d1c1" and OpenTafl move records ("e5-e8xe9/d8+",
 // Berserk's "Nb5^=b3xcb4"): piece letters, the jump and chain marks, the
 // capture and king suffixes are accepted and ignored. Checks the squares are
 // on the board, not that the move is legal.
-Result<Move> parse_move(const Edition& v, std::string_view text);
+Result<Move> parse_move(const Edition& edition, std::string_view text);
 // As parse_move, and the move must be legal in pos.
 Result<Move> parse_legal_move(const Position& pos, std::string_view text);
 // Whether `m` is legal in `pos`, and if not why, in the words of

@@ -18,20 +18,20 @@ namespace {
 constexpr uint64_t BAN_FILTER_SLOTS = 1024;
 } // namespace
 
-Status validate_placement(const Edition& v, const Placement& board) {
+Status validate_placement(const Edition& edition, const Placement& board) {
     int kings = 0;
-    for (Square s = 0; s < v.num_squares; ++s) {
+    for (Square s = 0; s < edition.num_squares; ++s) {
         const Piece p = base_kind(board[s]);
         if (p == KING) ++kings;
         // Where a piece may not arrive it may still stand, if it could have
         // started there (Ashton's camps, OpenTafl's forts).
-        if ((p == ATTACKER || p == DEFENDER) && !test(v.may_stand[p], s)) {
-            const std::string sq = square_text(v.size, s);
+        if ((p == ATTACKER || p == DEFENDER) && !test(edition.may_stand[p], s)) {
+            const std::string sq = square_text(edition.size, s);
             return Error{std::string(p == ATTACKER ? "an attacker" : "a defender") + " on " + sq +
                          ", where the rules do not let it stand"};
         }
     }
-    for (Square s = v.num_squares; s < MAX_SQUARES; ++s)
+    for (Square s = edition.num_squares; s < MAX_SQUARES; ++s)
         if (board[s] != NO_PIECE) return Error{"a piece off the board"};
     if (kings == 0) return Error{"no king"};
     if (kings > 1) return Error{std::to_string(kings) + " kings (exactly one expected)"};
@@ -131,11 +131,11 @@ void Position::place(Piece p, Square s) {
 }
 
 void Position::put(Piece p, Square s) {
-    const Edition& v = *edition_;
+    const Edition& edition = *edition_;
     board_[s] = p;
     by_piece_[p] |= square_bb(s);
     occupied_ |= square_bb(s);
-    const int f = v.file[s], r = v.rank[s];
+    const int f = edition.file[s], r = edition.rank[s];
     const LineBits rank_bit = LineBits(1 << f), file_bit = LineBits(1 << r);
     line_occ_[rank_line(r)] |= rank_bit;
     line_occ_[file_line(f)] |= file_bit;
@@ -143,12 +143,12 @@ void Position::put(Piece p, Square s) {
 }
 
 void Position::remove(Square s) {
-    const Edition& v = *edition_;
+    const Edition& edition = *edition_;
     const Piece p = board_[s];
     board_[s] = NO_PIECE;
     by_piece_[p] &= ~square_bb(s);
     occupied_ &= ~square_bb(s);
-    const int f = v.file[s], r = v.rank[s];
+    const int f = edition.file[s], r = edition.rank[s];
     const LineBits rank_bit = LineBits(1 << f), file_bit = LineBits(1 << r);
     line_occ_[rank_line(r)] ^= rank_bit;
     line_occ_[file_line(f)] ^= file_bit;
@@ -156,13 +156,14 @@ void Position::remove(Square s) {
 }
 
 void Position::move_piece(Piece p, Square from, Square to) {
-    const Edition& v = *edition_;
+    const Edition& edition = *edition_;
     const Bitboard from_to = square_bb(from) | square_bb(to);
     board_[from] = NO_PIECE;
     board_[to] = p;
     by_piece_[p] ^= from_to;
     occupied_ ^= from_to;
-    const int ff = v.file[from], fr = v.rank[from], tf = v.file[to], tr = v.rank[to];
+    const int ff = edition.file[from], fr = edition.rank[from], tf = edition.file[to],
+              tr = edition.rank[to];
     line_occ_[rank_line(fr)] ^= LineBits(1 << ff);
     line_occ_[file_line(ff)] ^= LineBits(1 << fr);
     line_occ_[rank_line(tr)] ^= LineBits(1 << tf);
@@ -181,24 +182,26 @@ uint64_t Position::compute_key() const {
     return k;
 }
 
-bool encircled(const Edition& v, Bitboard defenders, Bitboard occupied) {
-    if (defenders & v.edges) return false;
+bool encircled(const Edition& edition, Bitboard defenders, Bitboard occupied) {
+    if (defenders & edition.edges) return false;
     // The empty squares connected to the board's edge through empty squares.
     // Shut in unless a defender stands next to one of them (the flood stops
     // at the first).
-    const Bitboard empty = v.board & ~occupied;
-    const Bitboard seed = v.edges & empty;
-    return !seed || v.flood_unless(seed, empty, v.neighbours(defenders)) != 0;
+    const Bitboard empty = edition.board & ~occupied;
+    const Bitboard seed = edition.edges & empty;
+    return !seed || edition.flood_unless(seed, empty, edition.neighbours(defenders)) != 0;
 }
 
-bool enclosed(const Edition& v, Bitboard attackers, Bitboard defenders, Square king,
+bool enclosed(const Edition& edition, Bitboard attackers, Bitboard defenders, Square king,
               bool ring_safety) {
-    const Bitboard region = v.flood_unless(square_bb(king), v.board & ~attackers, v.edges);
+    const Bitboard region =
+        edition.flood_unless(square_bb(king), edition.board & ~attackers, edition.edges);
     if (!region || (defenders & ~region)) return false;
     if (!ring_safety) return true;
-    const Bitboard empty = v.board & ~(attackers | defenders);
-    const Bitboard safe = attackers | (v.board & ~region & ~((v.corners | v.throne) & empty));
-    return v.held_on_both_axes(v.neighbours(region) & attackers, safe);
+    const Bitboard empty = edition.board & ~(attackers | defenders);
+    const Bitboard safe =
+        attackers | (edition.board & ~region & ~((edition.corners | edition.throne) & empty));
+    return edition.held_on_both_axes(edition.neighbours(region) & attackers, safe);
 }
 
 void Position::set_decided(StateInfo& st, Side mover) const {
@@ -231,8 +234,8 @@ void Position::remember_board() {
 }
 
 void Position::make_move(Move m) {
-    const Edition& v = *edition_;
-    if (v.special_moves) return make_special_move(m);
+    const Edition& edition = *edition_;
+    if (edition.special_moves) return make_special_move(m);
     const Square from = m.from(), to = m.to();
     const Piece p = board_[from];
     assert(p != NO_PIECE && side_of(p) == side_ && board_[to] == NO_PIECE);
@@ -250,24 +253,25 @@ void Position::make_move(Move m) {
     move_piece(p, from, to);
 
     Bitboard captured = 0;
-    if (p != KING || v.king_hammer) {
+    if (p != KING || edition.king_hammer) {
         auto at = [this](Square q) { return board_[q]; };
         for (int d = 0; d < 4; ++d) {
-            if (!captures_toward(v, at, side_, to, d)) continue;
-            const Square a = v.neighbour[to][d];
+            if (!captures_toward(edition, at, side_, to, d)) continue;
+            const Square a = edition.neighbour[to][d];
             captured |= square_bb(a);
             if (board_[a] == KING) st.captured_king = int16_t(a);
             key ^= zobrist::piece_square[board_[a]][a];
             remove(a);
         }
     }
-    if (v.rules.shieldwall != Shieldwall::NONE) {
+    if (edition.rules.shieldwall != Shieldwall::NONE) {
         // After the ordinary captures, on the board they leave.
         EdgeBoard b;
         b.side[ATTACKERS] = pieces(ATTACKERS);
         b.side[DEFENDERS] = pieces(DEFENDERS);
         b.kings = by_piece_[KING];
-        const Bitboard walls = shieldwall_captures(v, b, side_, to, test(prev_developed, from));
+        const Bitboard walls =
+            shieldwall_captures(edition, b, side_, to, test(prev_developed, from));
         // Only soldiers of the side not moving: the king is never taken here.
         for_each_square(walls, [&](Square a) {
             key ^= zobrist::piece_square[board_[a]][a];
@@ -281,7 +285,7 @@ void Position::make_move(Move m) {
     st.developed = (prev_developed & ~square_bb(from) & ~captured) | square_bb(to);
     st.plies_since_capture = captured ? 0 : prev_plies + 1;
     st.repetition_window = captured ? 0 : prev_window + 1;
-    st.fullmove = prev_fullmove + (side_ != v.start_side);
+    st.fullmove = prev_fullmove + (side_ != edition.start_side);
     side_ = ~side_;
     set_decided(st, ~side_);
     if (!ban_filter_.empty()) remember_board();
@@ -303,7 +307,7 @@ uint64_t Position::capture(Square s) {
 // it is after the move. The end of the game is judged after every ply; a
 // chain keeps the side to move.
 void Position::make_special_move(Move m) {
-    const Edition& v = *edition_;
+    const Edition& edition = *edition_;
     const Square from = m.from(), to = m.to();
     const Piece p = board_[from];
     assert(p != NO_PIECE && side_of(p) == side_ && board_[to] == NO_PIECE);
@@ -339,7 +343,7 @@ void Position::make_special_move(Move m) {
             key ^= capture(over);
         }
         for (int d = 0; d < 4; ++d) {
-            const Square a = v.neighbour[to][d];
+            const Square a = edition.neighbour[to][d];
             if (a == NO_SQUARE || !berserk::captured_by(*this, a, p, special, to, NO_SQUARE))
                 continue;
             captured |= square_bb(a);
@@ -353,7 +357,7 @@ void Position::make_special_move(Move m) {
     st.developed = (prev_developed & ~square_bb(from) & ~captured) | square_bb(to);
     st.plies_since_capture = captured ? 0 : prev_plies + 1;
     st.repetition_window = captured ? 0 : prev_window + 1;
-    st.fullmove = prev_fullmove + (!chain && side_ != v.start_side);
+    st.fullmove = prev_fullmove + (!chain && side_ != edition.start_side);
     const Side mover = side_;
     if (!chain) {
         side_ = ~side_;

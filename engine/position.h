@@ -190,7 +190,7 @@ class Position {
 
 // Whether the defenders are shut in: none on the edge or next to an empty
 // square connected to the edge through empty squares.
-bool encircled(const Edition& v, Bitboard defenders, Bitboard occupied);
+bool encircled(const Edition& edition, Bitboard defenders, Bitboard occupied);
 
 // Encirclement as hnefatafl-rs and hnefatafl.org check it (surr:r, surr:g,
 // HNEFATAFL.md 1.4): the region flooded from the king through empty squares
@@ -199,7 +199,7 @@ bool encircled(const Edition& v, Bitboard defenders, Bitboard occupied);
 // to it that could be captured: on each axis one of its neighbours is off
 // the board, an attacker, or outside the region and not an empty corner or
 // throne.
-bool enclosed(const Edition& v, Bitboard attackers, Bitboard defenders, Square king,
+bool enclosed(const Edition& edition, Bitboard attackers, Bitboard defenders, Square king,
               bool ring_safety);
 
 // Game over by king capture, king escape, no attackers, no room for the
@@ -212,46 +212,47 @@ bool enclosed(const Edition& v, Bitboard attackers, Bitboard defenders, Square k
 // attackers' (efr:r, surr:r); OpenTafl and hnefatafl.org after every move.
 // The order is hnefatafl.org's (HNEFATAFL.md 1.8) where it matters: the ply
 // limit after every other end, the adjudication last.
-inline GameResult decided_by_pieces(const Edition& v, Bitboard attackers, Bitboard defenders,
+inline GameResult decided_by_pieces(const Edition& edition, Bitboard attackers, Bitboard defenders,
                                     Bitboard occupied, Square king, Side mover, int plies) {
     if (king == NO_SQUARE) return {Winner::ATTACKERS, EndReason::KING_CAPTURED};
-    if (test(v.escape, king)) return {Winner::DEFENDERS, EndReason::KING_ESCAPED};
-    if (v.rules.no_attackers_wins && !attackers)
+    if (test(edition.escape, king)) return {Winner::DEFENDERS, EndReason::KING_ESCAPED};
+    if (edition.rules.no_attackers_wins && !attackers)
         return {Winner::DEFENDERS, EndReason::NO_ATTACKERS};
-    if (v.rules.no_defender_room_loses && !(v.neighbours(defenders) & ~occupied))
+    if (edition.rules.no_defender_room_loses && !(edition.neighbours(defenders) & ~occupied))
         return {Winner::ATTACKERS, EndReason::NO_DEFENDER_ROOM};
-    if (v.rules.edge_fort) {
+    if (edition.rules.edge_fort) {
         bool fort = false;
-        switch (v.rules.edge_fort_code) {
+        switch (edition.rules.edge_fort_code) {
         case RuleCode::OPENTAFL:
-            fort = edge_fort_escape(v, attackers, defenders, king);
+            fort = edge_fort_escape(edition, attackers, defenders, king);
             break;
         case RuleCode::HNEFATAFL_RS:
-            fort = mover == DEFENDERS && exit_fort(v, attackers, defenders, king);
+            fort = mover == DEFENDERS && exit_fort(edition, attackers, defenders, king);
             break;
         case RuleCode::HNEFATAFL_ORG:
-            fort = reached_exit_fort(v, attackers, defenders, king);
+            fort = reached_exit_fort(edition, attackers, defenders, king);
             break;
         }
         if (fort) return {Winner::DEFENDERS, EndReason::EDGE_FORT};
     }
-    if (v.rules.encirclement) {
+    if (edition.rules.encirclement) {
         bool shut = false;
-        switch (v.rules.encirclement_code) {
+        switch (edition.rules.encirclement_code) {
         case RuleCode::OPENTAFL:
-            shut = encircled(v, defenders, occupied);
+            shut = encircled(edition, defenders, occupied);
             break;
         case RuleCode::HNEFATAFL_RS:
-            shut = mover == ATTACKERS && enclosed(v, attackers, defenders, king, true);
+            shut = mover == ATTACKERS && enclosed(edition, attackers, defenders, king, true);
             break;
         case RuleCode::HNEFATAFL_ORG:
-            shut = enclosed(v, attackers, defenders, king, false);
+            shut = enclosed(edition, attackers, defenders, king, false);
             break;
         }
         if (shut) return {Winner::ATTACKERS, EndReason::ENCIRCLED};
     }
-    if (v.rules.draw_ply && plies >= v.rules.draw_ply) return {Winner::DRAW, EndReason::PLY_LIMIT};
-    if (v.rules.cannot_escape && cannot_escape(v, attackers, defenders, king))
+    if (edition.rules.draw_ply && plies >= edition.rules.draw_ply)
+        return {Winner::DRAW, EndReason::PLY_LIMIT};
+    if (edition.rules.cannot_escape && cannot_escape(edition, attackers, defenders, king))
         return {Winner::ATTACKERS, EndReason::CANNOT_ESCAPE};
     return {};
 }
@@ -271,7 +272,7 @@ Winner repetition_winner(RepetitionOutcome outcome, Side mover);
 
 // Checks what the rules forbid in a placement: exactly one king, no soldier
 // on a square where it may not stop.
-Status validate_placement(const Edition& v, const Placement& board);
+Status validate_placement(const Edition& edition, const Placement& board);
 
 } // namespace BRANAN_BOARD_NS
 } // namespace branan

@@ -41,7 +41,7 @@ int ReplyCounter::line_change(int line, unsigned occ_change, unsigned their_chan
 
 int ReplyCounter::replies(Move m) const {
     const Position& pos = pos_;
-    const Edition& v = v_;
+    const Edition& edition = v_;
     const Square from = m.from(), to = m.to();
     const Piece mover = pos.piece_on(from);
     const Side us = pos.side_to_move();
@@ -50,14 +50,15 @@ int ReplyCounter::replies(Move m) const {
     // Captures, asked of the board as it is after the move; only a piece of
     // theirs next to `to` can be taken.
     Bitboard captured = 0;
-    if ((v.adjacent[to] & their_pieces_) && (mover != KING || v.king_hammer)) {
+    if ((edition.adjacent[to] & their_pieces_) && (mover != KING || edition.king_hammer)) {
         auto at = [&](Square q) {
             return q == to ? mover : q == from ? NO_PIECE : pos.piece_on(q);
         };
         for (int d = 0; d < 4; ++d)
-            if (captures_toward(v, at, us, to, d)) captured |= square_bb(v.neighbour[to][d]);
+            if (captures_toward(edition, at, us, to, d))
+                captured |= square_bb(edition.neighbour[to][d]);
     }
-    if (v.rules.shieldwall != Shieldwall::NONE) {
+    if (edition.rules.shieldwall != Shieldwall::NONE) {
         // Shieldwalls, on the board after the move and its ordinary
         // captures (the same function make_move asks); they take soldiers
         // of theirs only.
@@ -67,13 +68,13 @@ int ReplyCounter::replies(Move m) const {
         b.side[~us] = their_pieces_ & ~captured;
         b.kings = pos.pieces(KING) & ~captured;
         if (mover == KING) b.kings ^= from_to;
-        captured |= shieldwall_captures(v, b, us, to, test(pos.developed(), from));
+        captured |= shieldwall_captures(edition, b, us, to, test(pos.developed(), from));
     }
 
     // The game may be over after the move: then there are no replies. The
     // position before was not over, so a soldier's move that captures
     // nothing can only end it by the shape of the position.
-    if (captured || mover == KING || v.ends_by_shape) {
+    if (captured || mover == KING || edition.ends_by_shape) {
         const Bitboard from_to = square_bb(from) | square_bb(to);
         const Bitboard occupied = pos.occupied() ^ from_to ^ captured;
         Bitboard attackers = pos.pieces(ATTACKERS), defenders = pos.pieces(DEFENDERS);
@@ -87,14 +88,16 @@ int ReplyCounter::replies(Move m) const {
             attackers &= ~captured;
             if (mover == KING) king = to;
         }
-        if (decided_by_pieces(v, attackers, defenders, occupied, king, us, pos.plies_played() + 1)
+        if (decided_by_pieces(edition, attackers, defenders, occupied, king, us,
+                              pos.plies_played() + 1)
                 .over())
             return 0;
         if (captured) return replies_after_captures(from, to, captured);
     }
 
     // No capture: the line of the move and the two lines across it change.
-    const int fr = v.rank[from], ff = v.file[from], tr = v.rank[to], tf = v.file[to];
+    const int fr = edition.rank[from], ff = edition.file[from], tr = edition.rank[to],
+              tf = edition.file[to];
     int along, across_from, across_to;
     unsigned along_change, across_bit;
     if (fr == tr) {
@@ -109,12 +112,12 @@ int ReplyCounter::replies(Move m) const {
     if (their_soldier_ == DEFENDER) {
         // Their king's moves change only if the move touches his rank or file.
         const Square k = pos.king_square();
-        const int kr = v.rank[k], kf = v.file[k];
+        const int kr = edition.rank[k], kf = edition.file[k];
         unsigned rank_occ = pos.rank_occupancy(kr), file_occ = pos.file_occupancy(kf);
         bool changed = false;
         for (Square s : {from, to}) {
-            if (v.rank[s] == kr) rank_occ ^= 1u << v.file[s], changed = true;
-            if (v.file[s] == kf) file_occ ^= 1u << v.rank[s], changed = true;
+            if (edition.rank[s] == kr) rank_occ ^= 1u << edition.file[s], changed = true;
+            if (edition.file[s] == kf) file_occ ^= 1u << edition.rank[s], changed = true;
         }
         total += changed ? king_moves(rank_occ, file_occ) : king_count_;
     }
@@ -123,14 +126,15 @@ int ReplyCounter::replies(Move m) const {
 
 // replies() for a move that captures: any number of lines may change.
 int ReplyCounter::replies_after_captures(Square from, Square to, Bitboard captured) const {
-    const Edition& v = v_;
+    const Edition& edition = v_;
     // Every square emptied or filled toggles its bit in its rank and its
     // file; the captured pieces are theirs.
     LineBits occ_change[LINES]{}, their_change[LINES]{};
     uint32_t touched = 0;
     auto toggle = [&](Square s, bool theirs) {
-        const int rl = rank_line(v.rank[s]), fl = file_line(v.file[s]);
-        const LineBits rank_bit = LineBits(1 << v.file[s]), file_bit = LineBits(1 << v.rank[s]);
+        const int rl = rank_line(edition.rank[s]), fl = file_line(edition.file[s]);
+        const LineBits rank_bit = LineBits(1 << edition.file[s]),
+                       file_bit = LineBits(1 << edition.rank[s]);
         occ_change[rl] ^= rank_bit;
         occ_change[fl] ^= file_bit;
         if (theirs) {
@@ -151,7 +155,7 @@ int ReplyCounter::replies_after_captures(Square from, Square to, Bitboard captur
     if (their_soldier_ == DEFENDER) {
         // The king is not captured here (the game would be over).
         const Square k = pos_.king_square();
-        const int rl = rank_line(v.rank[k]), fl = file_line(v.file[k]);
+        const int rl = rank_line(edition.rank[k]), fl = file_line(edition.file[k]);
         total += touched & ((1u << rl) | (1u << fl))
                      ? king_moves(pos_.line_occupancy(rl) ^ occ_change[rl],
                                   pos_.line_occupancy(fl) ^ occ_change[fl])

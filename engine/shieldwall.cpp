@@ -17,8 +17,8 @@ struct RunList {
 // Edge e, square i (walked from file a / rank 1): the square and the one
 // directly inside it. Edges in OpenTafl's order: rank 1, the top rank,
 // file a, the last file.
-inline Square edge_square(const Edition& v, int e, int i) {
-    const int n = v.size;
+inline Square edge_square(const Edition& edition, int e, int i) {
+    const int n = edition.size;
     switch (e) {
     case 0:
         return i;
@@ -31,12 +31,12 @@ inline Square edge_square(const Edition& v, int e, int i) {
     }
 }
 
-inline Square inside_of(const Edition& v, int e, Square s) {
+inline Square inside_of(const Edition& edition, int e, Square s) {
     switch (e) {
     case 0:
-        return s + v.size;
+        return s + edition.size;
     case 1:
-        return s - v.size;
+        return s - edition.size;
     case 2:
         return s + 1;
     default:
@@ -46,14 +46,14 @@ inline Square inside_of(const Edition& v, int e, Square s) {
 
 } // namespace
 
-void find_walls(const Edition& v, const EdgeBoard& b, Side us, WallList& out) {
+void find_walls(const Edition& edition, const EdgeBoard& b, Side us, WallList& out) {
     out.count = 0;
     const Bitboard ours = b.side[us];
     // Quirk 1: each side needs two pieces on edge squares before any wall is
     // looked for.
-    if (popcount(ours & v.edges) < 2 || popcount(b.side[~us] & v.edges) < 2) return;
-    const bool strong = v.rules.shieldwall == Shieldwall::STRONG;
-    const int n = v.size;
+    if (popcount(ours & edition.edges) < 2 || popcount(b.side[~us] & edition.edges) < 2) return;
+    const bool strong = edition.rules.shieldwall == Shieldwall::STRONG;
+    const int n = edition.size;
 
     // 4 edges of at most 11 squares: at most 45 lists, one per fresh start.
     RunList lists[4 * MAX_SIZE + 2];
@@ -79,8 +79,8 @@ void find_walls(const Edition& v, const EdgeBoard& b, Side us, WallList& out) {
         // its loop body, so its "next square" is not always the next one.
         int index = 0;
         for (int i = 0; i < n; ++i) {
-            const Square s = edge_square(v, e, i), inside = inside_of(v, e, s);
-            const bool corner = test(v.corners, s);
+            const Square s = edge_square(edition, e, i), inside = inside_of(edition, e, s);
+            const bool corner = test(edition.corners, s);
             if (!open && corner && strong) {
                 open = true;
                 continue;
@@ -96,7 +96,7 @@ void find_walls(const Edition& v, const EdgeBoard& b, Side us, WallList& out) {
                     break; // the lists stay as they are (quirk 5)
                 }
                 if (test(ours, s)) {
-                    const Square next = edge_square(v, e, index + 1);
+                    const Square next = edge_square(edition, e, index + 1);
                     if ((test(ours, next) && test(ours, inside)) ||
                         (test(b.kings, s) && test(ours, inside))) {
                         // Swallowed into the run (quirk 4), or a king with
@@ -128,26 +128,27 @@ void find_walls(const Edition& v, const EdgeBoard& b, Side us, WallList& out) {
         out.walls[out.count++] = {lists[recorded[w]].squares, lists[recorded[w]].closers};
 }
 
-Bitboard edge_wall_captures(const Edition& v, const EdgeBoard& b, Side mover, Square to) {
-    const int n = v.size, f = v.file[to], r = v.rank[to];
+Bitboard edge_wall_captures(const Edition& edition, const EdgeBoard& b, Side mover, Square to) {
+    const int n = edition.size, f = edition.file[to], r = edition.rank[to];
     const bool on_rank_edge = r == 0 || r == n - 1, on_file_edge = f == 0 || f == n - 1;
     // A corner lies on two edges; only the king stops there, and the game
     // is then over.
     if (on_rank_edge == on_file_edge) return 0;
-    const Edition::EdgeAxes axes = v.edge_axes(to);
+    const Edition::EdgeAxes axes = edition.edge_axes(to);
     const Bitboard ours = b.side[mover], theirs = b.side[~mover];
-    const bool corners_close = v.rules.shieldwall == Shieldwall::STRONG;
-    const bool every_wall = v.rules.shieldwall_code == RuleCode::HNEFATAFL_ORG;
+    const bool corners_close = edition.rules.shieldwall == Shieldwall::STRONG;
+    const bool every_wall = edition.rules.shieldwall_code == RuleCode::HNEFATAFL_ORG;
     Bitboard taken = 0;
     for (int along : axes.along) {
         Bitboard run = 0;
-        int s = v.neighbour[to][along];
-        while (s != NO_SQUARE && test(theirs, s) && test(ours, v.neighbour[s][axes.inward])) {
+        int s = edition.neighbour[to][along];
+        while (s != NO_SQUARE && test(theirs, s) && test(ours, edition.neighbour[s][axes.inward])) {
             run |= square_bb(s);
-            s = v.neighbour[s][along];
+            s = edition.neighbour[s][along];
         }
         const bool closed =
-            s != NO_SQUARE && (test(ours, s) || (corners_close && test(v.corners & ~theirs, s)));
+            s != NO_SQUARE &&
+            (test(ours, s) || (corners_close && test(edition.corners & ~theirs, s)));
         if (!closed || popcount(run) < 2) continue;
         taken |= run & ~b.kings;
         if (!every_wall) break;
@@ -155,14 +156,15 @@ Bitboard edge_wall_captures(const Edition& v, const EdgeBoard& b, Side mover, Sq
     return taken;
 }
 
-Bitboard shieldwall_captures(const Edition& v, const EdgeBoard& b, Side mover, Square to,
+Bitboard shieldwall_captures(const Edition& edition, const EdgeBoard& b, Side mover, Square to,
                              bool developed) {
-    if (v.rules.shieldwall_code != RuleCode::OPENTAFL) return edge_wall_captures(v, b, mover, to);
-    const bool flank = v.rules.shieldwall_flank;
+    if (edition.rules.shieldwall_code != RuleCode::OPENTAFL)
+        return edge_wall_captures(edition, b, mover, to);
+    const bool flank = edition.rules.shieldwall_flank;
     // swf:y: the mover must end on an edge square and be one of the wall's
     // recorded pieces. OpenTafl matches it by a code that changes on its
     // first move (quirk 2), so a piece moving for the first time never is.
-    if (flank && (!test(v.edges, to) || !developed)) return 0;
+    if (flank && (!test(edition.edges, to) || !developed)) return 0;
     Bitboard taken = 0;
     auto check = [&](const WallList& list) {
         for (int i = 0; i < list.count; ++i) {
@@ -178,8 +180,8 @@ Bitboard shieldwall_captures(const Edition& v, const EdgeBoard& b, Side mover, S
     // Both scans read the board before any wall's captures; the attackers'
     // walls are judged first.
     WallList attackers, defenders;
-    find_walls(v, b, ATTACKERS, attackers);
-    find_walls(v, b, DEFENDERS, defenders);
+    find_walls(edition, b, ATTACKERS, attackers);
+    find_walls(edition, b, DEFENDERS, defenders);
     check(attackers);
     check(defenders);
     return taken;

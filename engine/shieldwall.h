@@ -43,7 +43,7 @@ struct WallList {
 
 // The walls of side `us` (OpenTafl's detectShieldwallPositionsForSide with
 // `us` as the surrounders), in the order the scan records them.
-void find_walls(const Edition& v, const EdgeBoard& b, Side us, WallList& out);
+void find_walls(const Edition& edition, const EdgeBoard& b, Side us, WallList& out);
 
 // The squares shieldwalls capture after a move of `mover` to `to`, read
 // from the board after the move and its ordinary captures. `developed`:
@@ -51,7 +51,7 @@ void find_walls(const Edition& v, const EdgeBoard& b, Side us, WallList& out);
 // square returned holds a soldier of the side not moving. With swr:r and
 // swr:g the rule is hnefatafl-rs's or hnefatafl.org's (edge_wall_captures),
 // not the scan's.
-Bitboard shieldwall_captures(const Edition& v, const EdgeBoard& b, Side mover, Square to,
+Bitboard shieldwall_captures(const Edition& edition, const EdgeBoard& b, Side mover, Square to,
                              bool developed);
 
 // The shieldwall as hnefatafl-rs checks it (HNEFATAFL.md 1.2): the mover,
@@ -61,7 +61,7 @@ Bitboard shieldwall_captures(const Edition& v, const EdgeBoard& b, Side mover, S
 // pieces but the king are captured. None of the scan's quirks. hnefatafl-rs
 // looks toward file a / rank 1 first and at the other side only if there is
 // no wall there; hnefatafl.org (swr:g) takes the walls on both sides.
-Bitboard edge_wall_captures(const Edition& v, const EdgeBoard& b, Side mover, Square to);
+Bitboard edge_wall_captures(const Edition& edition, const EdgeBoard& b, Side mover, Square to);
 
 } // namespace BRANAN_BOARD_NS
 } // namespace branan

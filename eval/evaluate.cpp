@@ -209,21 +209,21 @@ inline RingEntry& ring_entry(Tables& t, Bitboard attackers) {
     return t.ring[(h * 0xBF58476D1CE4E5B9ull) >> (64 - RING_CACHE_BITS)];
 }
 
-void build_tables(Tables& t, const EditionPtr& vp) {
-    const Edition& v = *vp;
-    t.edition = vp;
+void build_tables(Tables& t, const EditionPtr& shared_edition) {
+    const Edition& edition = *shared_edition;
+    t.edition = shared_edition;
     Geometry& g = t.g;
-    g.n = v.size;
-    g.board = v.board;
+    g.n = edition.size;
+    g.board = edition.board;
     Bitboard file_a = 0, file_last = 0;
-    for (int r = 0; r < v.size; ++r) {
-        file_a |= square_bb(r * v.size);
-        file_last |= square_bb(r * v.size + v.size - 1);
+    for (int r = 0; r < edition.size; ++r) {
+        file_a |= square_bb(r * edition.size);
+        file_last |= square_bb(r * edition.size + edition.size - 1);
     }
-    g.not_file_a = v.board & ~file_a;
-    g.not_file_last = v.board & ~file_last;
+    g.not_file_a = edition.board & ~file_a;
+    g.not_file_last = edition.board & ~file_last;
 
-    const Bitboard esc = v.escape;
+    const Bitboard esc = edition.escape;
     t.guard_adjacent = neighbours(esc, g) & ~esc;
     const Bitboard diag = north(east(esc, g), g) | north(west(esc, g), g) | south(east(esc, g), g) |
                           south(west(esc, g), g);
@@ -231,11 +231,11 @@ void build_tables(Tables& t, const EditionPtr& vp) {
     const Bitboard two = north(north(esc, g), g) | south(south(esc, g), g) | east(east(esc, g), g) |
                          west(west(esc, g), g);
     t.guard_second = two & ~esc & ~t.guard_adjacent & ~t.guard_diagonal;
-    t.throne_adjacent = neighbours(v.throne, g) & ~v.throne;
+    t.throne_adjacent = neighbours(edition.throne, g) & ~edition.throne;
     t.ring.fill(RingEntry{});
     t.start_soldiers = 0;
-    for (Square s = 0; s < v.num_squares; ++s)
-        t.start_soldiers += v.start[s] == ATTACKER || v.start[s] == DEFENDER;
+    for (Square s = 0; s < edition.num_squares; ++s)
+        t.start_soldiers += edition.start[s] == ATTACKER || edition.start[s] == DEFENDER;
 }
 
 inline Tables& tables_for(const Position& pos) {
@@ -277,7 +277,7 @@ struct EvalBoard {
 
     const Position& pos;
     Tables& t;
-    const Edition& v;
+    const Edition& edition;
     Side stm;
     B A, D, K;
     Square ks;
@@ -290,12 +290,12 @@ struct EvalBoard {
     B snp_k = 0, extra_k = 0, pro_k = 0, land_k = 0;
 
     EvalBoard(const Position& p, Tables& tables)
-        : pos(p), t(tables), v(p.edition()), stm(p.side_to_move()), A(B(p.pieces(ATTACKER))),
+        : pos(p), t(tables), edition(p.edition()), stm(p.side_to_move()), A(B(p.pieces(ATTACKER))),
           D(B(p.pieces(DEFENDER))), ks(p.king_square()) {
         K = ks == NO_SQUARE ? B(0) : B(square_bb(ks));
         occ = B(p.occupied());
         empty = G::board & ~occ;
-        escape = B(v.escape);
+        escape = B(edition.escape);
     }
 };
 
@@ -317,15 +317,18 @@ template <int N, typename Acc>
 void mobility_terms(EvalBoard<N>& b, Acc& acc) {
     using G = Geo<N>;
     using B = typename G::B;
-    const Edition& v = b.v;
+    const Edition& edition = b.edition;
     // snp: squares a piece may stop on but not pass over.
-    const B snp_a = B(v.no_pass[ATTACKER] & ~v.no_stop[ATTACKER]) & b.empty;
-    const B pro_a = b.empty & ~B(v.no_pass[ATTACKER]);
-    const B special_a = B(v.special_origin[ATTACKER]), special_d = B(v.special_origin[DEFENDER]);
-    b.reach_a = G::slide_reach(b.A & ~special_a, pro_a, snp_a) & b.empty & ~B(v.no_stop[ATTACKER]);
-    const B snp_d = B(v.no_pass[DEFENDER] & ~v.no_stop[DEFENDER]) & b.empty;
-    const B pro_d = b.empty & ~B(v.no_pass[DEFENDER]);
-    b.reach_d = G::slide_reach(b.D & ~special_d, pro_d, snp_d) & b.empty & ~B(v.no_stop[DEFENDER]);
+    const B snp_a = B(edition.no_pass[ATTACKER] & ~edition.no_stop[ATTACKER]) & b.empty;
+    const B pro_a = b.empty & ~B(edition.no_pass[ATTACKER]);
+    const B special_a = B(edition.special_origin[ATTACKER]),
+            special_d = B(edition.special_origin[DEFENDER]);
+    b.reach_a =
+        G::slide_reach(b.A & ~special_a, pro_a, snp_a) & b.empty & ~B(edition.no_stop[ATTACKER]);
+    const B snp_d = B(edition.no_pass[DEFENDER] & ~edition.no_stop[DEFENDER]) & b.empty;
+    const B pro_d = b.empty & ~B(edition.no_pass[DEFENDER]);
+    b.reach_d =
+        G::slide_reach(b.D & ~special_d, pro_d, snp_d) & b.empty & ~B(edition.no_stop[DEFENDER]);
     if (b.A & special_a) b.reach_a |= B(special_moves(b.pos, ATTACKER));
     if (b.D & special_d) b.reach_d |= B(special_moves(b.pos, DEFENDER));
     acc.add(ATTACKERS, ATTACKER_MOBILITY, G::count(b.reach_a));
@@ -353,16 +356,16 @@ template <int N, typename Acc>
 bool king_terms(EvalBoard<N>& b, Acc& acc) {
     using G = Geo<N>;
     using B = typename G::B;
-    const Edition& v = b.v;
+    const Edition& edition = b.edition;
     const B K = b.K, A = b.A, D = b.D, empty = b.empty;
     const Square ks = b.ks;
-    b.snp_k = B(v.no_pass[KING] & ~v.no_stop[KING]);
+    b.snp_k = B(edition.no_pass[KING] & ~edition.no_stop[KING]);
     b.extra_k = b.snp_k & empty;
-    b.pro_k = (empty | K) & ~B(v.no_pass[KING]);
-    b.land_k = empty & ~B(v.no_stop[KING]);
+    b.pro_k = (empty | K) & ~B(edition.no_pass[KING]);
+    b.land_k = empty & ~B(edition.no_stop[KING]);
     // 128-bit boards: the rules core's line lookups are cheaper than a
     // fill for one piece.
-    if (N * N > 64 || test(v.special_origin[KING], ks))
+    if (N * N > 64 || test(edition.special_origin[KING], ks))
         b.king_moves = B(move_targets(b.pos, ks));
     else
         b.king_moves = G::slide_reach(K, b.pro_k, b.extra_k) & b.land_k;
@@ -372,15 +375,15 @@ bool king_terms(EvalBoard<N>& b, Acc& acc) {
     // Next to the king.
     const B adj = G::neighbours(K);
     const B hostile =
-        (empty & B(v.hostile_empty[KING])) | (b.occ & ~A & B(v.hostile_occupied[KING]));
-    const int off_board = v.edge_captures_king ? 4 - G::count(adj) : 0;
+        (empty & B(edition.hostile_empty[KING])) | (b.occ & ~A & B(edition.hostile_occupied[KING]));
+    const int off_board = edition.edge_captures_king ? 4 - G::count(adj) : 0;
     acc.add(ATTACKERS, KING_ADJACENT_ATTACKER, G::count(adj & A));
     acc.add(ATTACKERS, KING_ADJACENT_HOSTILE, G::count(adj & hostile) + off_board);
     acc.add(DEFENDERS, KING_ADJACENT_DEFENDER, G::count(adj & D));
-    if (K & B(v.throne)) acc.add(DEFENDERS, KING_ON_THRONE, 1);
+    if (K & B(edition.throne)) acc.add(DEFENDERS, KING_ON_THRONE, 1);
     // Edge forts: a king on the edge among his defenders is hard to
     // reach and one shape away from the fort that wins.
-    if (v.rules.edge_fort && (K & G::edge)) {
+    if (edition.rules.edge_fort && (K & G::edge)) {
         acc.add(DEFENDERS, FORT_KING_ON_EDGE, 1);
         acc.add(DEFENDERS, FORT_DEFENDERS, G::count((adj | G::diagonals(K)) & D));
     }
@@ -388,14 +391,14 @@ bool king_terms(EvalBoard<N>& b, Acc& acc) {
 
     // Can an attacker capture the king with one move? A side is
     // "covered" when it already counts for the capture.
-    const bool strong = test(v.king_strong, ks);
+    const bool strong = test(edition.king_strong, ks);
     const B cover = A | (adj & hostile);
     bool covered[4], reachable[4];
     int uncovered = 0;
     for (int d = 0; d < 4; ++d) {
-        const int nb = v.neighbour[ks][d];
+        const int nb = edition.neighbour[ks][d];
         if (nb == NO_SQUARE) {
-            covered[d] = strong && v.edge_captures_king;
+            covered[d] = strong && edition.edge_captures_king;
             reachable[d] = false;
         } else {
             covered[d] = bool((cover >> nb) & 1);
@@ -425,7 +428,7 @@ template <int N, typename Acc>
 int escape_terms(const EvalBoard<N>& b, bool threat, Acc& acc) {
     using G = Geo<N>;
     using B = typename G::B;
-    const Edition& v = b.v;
+    const Edition& edition = b.edition;
     const B king_moves = b.king_moves, escape = b.escape;
     const B routes_bb = king_moves & escape;
     const int routes = G::count(routes_bb);
@@ -437,9 +440,9 @@ int escape_terms(const EvalBoard<N>& b, bool threat, Acc& acc) {
             if (!decisive) {
                 // The line: squares both on the king's rays and on the
                 // escape square's rays (which stop at the king).
-                const B line =
-                    (G::slide_reach(routes_bb, b.empty & ~B(v.no_pass[KING]), 0) & king_moves) |
-                    routes_bb;
+                const B line = (G::slide_reach(routes_bb, b.empty & ~B(edition.no_pass[KING]), 0) &
+                                king_moves) |
+                               routes_bb;
                 decisive = !(line & b.reach_a);
             }
             acc.add(DEFENDERS, decisive ? ESCAPE_ROUTES_TWO : ESCAPE_ROUTE_ONE, 1);
@@ -483,9 +486,9 @@ template <int N, typename Acc>
 void ring_terms(const EvalBoard<N>& b, int routes, Acc& acc) {
     using G = Geo<N>;
     using B = typename G::B;
-    const Edition& v = b.v;
+    const Edition& edition = b.edition;
     const B A = b.A, K = b.K, escape = b.escape;
-    const B pro_x = G::board & ~A & ~B(v.no_pass[KING]);
+    const B pro_x = G::board & ~A & ~B(edition.no_pass[KING]);
     const B extra_x = b.snp_k & ~A;
     RingEntry& entry = ring_entry(b.t, Bitboard(A));
     const bool cached =
@@ -494,7 +497,7 @@ void ring_terms(const EvalBoard<N>& b, int routes, Acc& acc) {
     B region = 0;
     if (on_escape_line || !cached) region = G::slide_reach(K, pro_x, extra_x) & (pro_x | extra_x);
     if (on_escape_line) {
-        const B xray = region & ~B(v.no_stop[KING]) & ~K & escape;
+        const B xray = region & ~B(edition.no_stop[KING]) & ~K & escape;
         acc.add(DEFENDERS, ESCAPE_XRAY_ROUTES, G::count(xray) - routes);
     }
     int free_escapes;
@@ -531,26 +534,27 @@ template <int N, typename Acc>
 void safety_terms(const EvalBoard<N>& b, Acc& acc) {
     using G = Geo<N>;
     using B = typename G::B;
-    const Edition& v = b.v;
+    const Edition& edition = b.edition;
     const B A = b.A, D = b.D, K = b.K, empty = b.empty, reach_a = b.reach_a;
-    const B anvil_vs_a = D | (v.king_anvil ? K : B(0)) | (empty & B(v.hostile_empty[ATTACKER])) |
-                         (A & B(v.hostile_occupied[ATTACKER]));
-    const B hammer_d = b.reach_d | (v.king_hammer ? b.king_moves : B(0));
+    const B anvil_vs_a = D | (edition.king_anvil ? K : B(0)) |
+                         (empty & B(edition.hostile_empty[ATTACKER])) |
+                         (A & B(edition.hostile_occupied[ATTACKER]));
+    const B hammer_d = b.reach_d | (edition.king_hammer ? b.king_moves : B(0));
     const B exposed_a =
         A &
         ((G::south(anvil_vs_a) & G::north(hammer_d)) | (G::north(anvil_vs_a) & G::south(hammer_d)) |
          (G::west(anvil_vs_a) & G::east(hammer_d)) | (G::east(anvil_vs_a) & G::west(hammer_d)));
     acc.add(ATTACKERS, ATTACKER_EXPOSED, G::count(exposed_a));
 
-    const B anvil_vs_d =
-        A | (empty & B(v.hostile_empty[DEFENDER])) | ((D | K) & B(v.hostile_occupied[DEFENDER]));
+    const B anvil_vs_d = A | (empty & B(edition.hostile_empty[DEFENDER])) |
+                         ((D | K) & B(edition.hostile_occupied[DEFENDER]));
     const B exposed_d =
         D &
         ((G::south(anvil_vs_d) & G::north(reach_a)) | (G::north(anvil_vs_d) & G::south(reach_a)) |
          (G::west(anvil_vs_d) & G::east(reach_a)) | (G::east(anvil_vs_d) & G::west(reach_a)));
     acc.add(DEFENDERS, DEFENDER_EXPOSED, G::count(exposed_d));
 
-    if (v.rules.shieldwall != Shieldwall::NONE) {
+    if (edition.rules.shieldwall != Shieldwall::NONE) {
         acc.add(ATTACKERS, ATTACKER_WALL_EXPOSED, G::count(G::edge_faced(A, A, D | K)));
         acc.add(DEFENDERS, DEFENDER_WALL_EXPOSED, G::count(G::edge_faced(D, D | K, A)));
     }

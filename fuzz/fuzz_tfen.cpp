@@ -37,14 +37,14 @@ const std::vector<EditionPtr>& editions() {
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     const std::string text(reinterpret_cast<const char*>(data), size);
-    for (const EditionPtr& v : editions()) {
-        auto pos = parse_tfen(v, text);
+    for (const EditionPtr& edition : editions()) {
+        auto pos = parse_tfen(edition, text);
         if (!pos) {
             if (pos.error().empty()) std::abort(); // an error must say what was wrong
             continue;
         }
         const std::string printed = to_tfen(*pos);
-        auto again = parse_tfen(v, printed);
+        auto again = parse_tfen(edition, printed);
         if (!again || to_tfen(*again) != printed || again->key() != pos->key()) std::abort();
         if (pos->key() != pos->compute_key()) std::abort();
         MoveList moves;

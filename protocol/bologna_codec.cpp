@@ -105,7 +105,7 @@ const char* to_string(Turn t) {
     }
 }
 
-Result<State> parse_state(const Edition& v, std::string_view text) {
+Result<State> parse_state(const Edition& edition, std::string_view text) {
     nlohmann::json j;
     try {
         j = nlohmann::json::parse(text);
@@ -126,7 +126,7 @@ Result<State> parse_state(const Edition& v, std::string_view text) {
     auto board_it = j.find("board");
     if (board_it == j.end() || !board_it->is_array()) return Error{"bad state: no \"board\" array"};
     const nlohmann::json& rows = *board_it;
-    const int n = v.size;
+    const int n = edition.size;
     if (int(rows.size()) != n)
         return Error{"bad state: the board has " + std::to_string(rows.size()) + " rows, not " +
                      std::to_string(n)};
@@ -136,7 +136,7 @@ Result<State> parse_state(const Edition& v, std::string_view text) {
             return Error{"bad state: row " + std::to_string(r + 1) + " is not an array of " +
                          std::to_string(n) + " cells"};
         for (int f = 0; f < n; ++f) {
-            const Square s = v.square(f, r);
+            const Square s = edition.square(f, r);
             const nlohmann::json& cell = row[size_t(f)];
             const std::string name = cell.is_string() ? cell.get<std::string>() : cell.dump();
             if (name == "EMPTY")
@@ -147,30 +147,30 @@ Result<State> parse_state(const Edition& v, std::string_view text) {
                 st.board[s] = ATTACKER;
             else if (name == "KING")
                 st.board[s] = KING;
-            else if (name == "THRONE" && test(v.throne, s))
+            else if (name == "THRONE" && test(edition.throne, s))
                 st.board[s] = NO_PIECE;
             else if (name == "THRONE")
-                return Error{"bad state: THRONE on " + square_name(v, s) +
+                return Error{"bad state: THRONE on " + square_name(edition, s) +
                              ", which is not the throne"};
             else
                 return Error{"bad state: unknown cell '" + name.substr(0, 40) + "' on " +
-                             square_name(v, s)};
+                             square_name(edition, s)};
         }
     }
     return st;
 }
 
-std::string state_json(const Edition& v, const Placement& board, Turn turn) {
+std::string state_json(const Edition& edition, const Placement& board, Turn turn) {
     std::string out = "{\"board\":[";
-    for (int r = 0; r < v.size; ++r) {
+    for (int r = 0; r < edition.size; ++r) {
         out += r ? ",[" : "[";
-        for (int f = 0; f < v.size; ++f) {
-            const Square s = v.square(f, r);
-            const char* cell = board[s] == ATTACKER   ? "BLACK"
-                               : board[s] == DEFENDER ? "WHITE"
-                               : board[s] == KING     ? "KING"
-                               : test(v.throne, s)    ? "THRONE"
-                                                      : "EMPTY";
+        for (int f = 0; f < edition.size; ++f) {
+            const Square s = edition.square(f, r);
+            const char* cell = board[s] == ATTACKER      ? "BLACK"
+                               : board[s] == DEFENDER    ? "WHITE"
+                               : board[s] == KING        ? "KING"
+                               : test(edition.throne, s) ? "THRONE"
+                                                         : "EMPTY";
             out += f ? ",\"" : "\"";
             out += cell;
             out += '"';
@@ -186,12 +186,12 @@ Placement board_of(const Position& pos) {
     return b;
 }
 
-std::string move_json(const Edition& v, Move m, Side mover) {
-    return "{\"from\":\"" + square_name(v, m.from()) + "\",\"to\":\"" + square_name(v, m.to()) +
-           "\",\"turn\":\"" + to_string(turn_of(mover)) + "\"}";
+std::string move_json(const Edition& edition, Move m, Side mover) {
+    return "{\"from\":\"" + square_name(edition, m.from()) + "\",\"to\":\"" +
+           square_name(edition, m.to()) + "\",\"turn\":\"" + to_string(turn_of(mover)) + "\"}";
 }
 
-Result<Move> parse_move_json(const Edition& v, std::string_view text) {
+Result<Move> parse_move_json(const Edition& edition, std::string_view text) {
     nlohmann::json j;
     try {
         j = nlohmann::json::parse(text);
@@ -210,7 +210,7 @@ Result<Move> parse_move_json(const Edition& v, std::string_view text) {
         if (name.size() != 2)
             return Error{std::string("bad move: \"") + keys[i] + "\" is not two characters"};
         name[0] = char(std::tolower(static_cast<unsigned char>(name[0])));
-        auto sq = parse_square(v, name);
+        auto sq = parse_square(edition, name);
         if (!sq) return Error{std::string("bad move: \"") + keys[i] + "\": " + sq.error()};
         squares[i] = *sq;
     }

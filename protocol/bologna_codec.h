@@ -71,18 +71,18 @@ struct State {
 
 // board[0] is rank 1, each row runs from file a; the cells are the enum
 // names EMPTY, WHITE, BLACK, KING, THRONE (THRONE only on the throne).
-Result<State> parse_state(const Edition& v, std::string_view json);
+Result<State> parse_state(const Edition& edition, std::string_view json);
 // The server's compact form; an empty throne is written THRONE.
-std::string state_json(const Edition& v, const Placement& board, Turn turn);
+std::string state_json(const Edition& edition, const Placement& board, Turn turn);
 // The board of a position as the server shows it.
 Placement board_of(const Position& pos);
 
 // {"from":"d1","to":"c1","turn":"WHITE"}
-std::string move_json(const Edition& v, Move m, Side mover);
+std::string move_json(const Edition& edition, Move m, Side mover);
 // A move message: a JSON object with `from` and `to`, two characters each,
 // column letter (either case) and row digit. `turn` and other fields are
 // ignored, as the server ignores them.
-Result<Move> parse_move_json(const Edition& v, std::string_view json);
+Result<Move> parse_move_json(const Edition& edition, std::string_view json);
 // Whether the text is a JSON object at all (anything else kills the server).
 bool is_json_object(std::string_view json);
 

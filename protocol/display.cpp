@@ -12,8 +12,8 @@ namespace {
 
 // The board with coordinates, throne, corners and camps marked, and a key.
 std::vector<std::string> board_diagram(const Position& pos) {
-    const Edition& v = pos.edition();
-    const int n = v.size;
+    const Edition& edition = pos.edition();
+    const int n = edition.size;
     std::string files = "    ";
     for (int f = 0; f < n; ++f) files += std::string(" ") + char('a' + f) + (f + 1 < n ? " " : "");
     std::vector<std::string> lines{files};
@@ -22,7 +22,7 @@ std::vector<std::string> board_diagram(const Position& pos) {
         std::snprintf(label, sizeof label, "%2d  ", r + 1);
         std::string row = label;
         for (int f = 0; f < n; ++f) {
-            const Square s = v.square(f, r);
+            const Square s = edition.square(f, r);
             char c = '.';
             switch (pos.piece_on(s)) {
             case ATTACKER:
@@ -37,11 +37,11 @@ std::vector<std::string> board_diagram(const Position& pos) {
             default:
                 break;
             }
-            if (test(v.throne, s))
+            if (test(edition.throne, s))
                 row += std::string("[") + c + "]";
-            else if (test(v.corners, s))
+            else if (test(edition.corners, s))
                 row += std::string("(") + c + ")";
-            else if (test(v.camps, s))
+            else if (test(edition.camps, s))
                 row += std::string("<") + c + ">";
             else
                 row += std::string(" ") + c + " ";
@@ -51,8 +51,9 @@ std::vector<std::string> board_diagram(const Position& pos) {
     }
     lines.push_back(files);
     lines.push_back(std::string("    t attacker, T defender, K king, [ ] throne") +
-                    (v.corners ? ", ( ) corner" : "") + (v.camps ? ", < > camp" : "") + "; " +
-                    (pos.side_to_move() == ATTACKERS ? "attackers" : "defenders") + " to move");
+                    (edition.corners ? ", ( ) corner" : "") + (edition.camps ? ", < > camp" : "") +
+                    "; " + (pos.side_to_move() == ATTACKERS ? "attackers" : "defenders") +
+                    " to move");
     return lines;
 }
 

@@ -287,16 +287,16 @@ std::string start_text(const Position& pos) {
 }
 
 std::string move_text(const Position& before, Move m) {
-    const Edition& v = before.edition();
-    std::string out = branan::square_text(v.size, m.from());
+    const Edition& edition = before.edition();
+    std::string out = branan::square_text(edition.size, m.from());
     out += '-';
-    out += branan::square_text(v.size, m.to());
+    out += branan::square_text(edition.size, m.to());
     Position after = before;
     after.make_move(m);
     // The site writes no captured king.
     for_each_square(after.last_captured() & ~before.pieces(KING), [&](Square s) {
         out += 'x';
-        out += branan::square_text(v.size, s);
+        out += branan::square_text(edition.size, s);
     });
     return out;
 }
@@ -316,17 +316,16 @@ Result<Move> parse_move_text(const Position& pos, std::string_view text) {
 
 Result<Position> position_from_records(const EditionPtr& edition,
                                        const std::vector<std::string>& moves) {
-    const Edition& v = *edition;
     const Position start(edition);
     Placement board{};
-    for (Square s = 0; s < v.size * v.size; ++s) board[s] = start.piece_on(s);
+    for (Square s = 0; s < edition->num_squares; ++s) board[s] = start.piece_on(s);
     // "0a1" and "A1" read as "a1".
     auto square = [&](std::string_view t) -> Result<Square> {
         std::string clean;
         for (char c : t)
             if (!(c == '0' && clean.empty()))
                 clean += char(std::tolower(static_cast<unsigned char>(c)));
-        return parse_square(v, clean);
+        return parse_square(*edition, clean);
     };
     Side to_move = start.side_to_move();
     for (const std::string& text : moves) {

@@ -49,21 +49,22 @@ HtpSession::Reply fail(std::string text) {
 // it has them (ORG src/board.rs `legal_move`, checked in the same order).
 std::string refusal(const Position& pos, Side role, Square from, Square to,
                     const std::string& core_error) {
-    const Edition& v = pos.edition();
+    const Edition& edition = pos.edition();
     const Piece p = pos.piece_on(from);
     if (p == NO_PIECE) return "play: you didn't select a role";
     if (side_of(p) != pos.side_to_move() || role != pos.side_to_move())
         return "play: it isn't your turn";
-    const int ff = v.file_of(from), fr = v.rank_of(from), tf = v.file_of(to), tr = v.rank_of(to);
+    const int ff = edition.file_of(from), fr = edition.rank_of(from), tf = edition.file_of(to),
+              tr = edition.rank_of(to);
     if (ff != tf && fr != tr) return "play: you can only play in a straight line";
     if (from == to) return "play: you have to change location";
     const int df = (tf > ff) - (tf < ff), dr = (tr > fr) - (tr < fr);
     for (int f = ff + df, r = fr + dr;; f += df, r += dr) {
-        if (pos.piece_on(r * v.size + f) != NO_PIECE)
+        if (pos.piece_on(r * edition.size + f) != NO_PIECE)
             return "play: you have to play through empty locations";
         if (f == tf && r == tr) break;
     }
-    if (p != KING && test(v.corners | v.throne, to))
+    if (p != KING && test(edition.corners | edition.throne, to))
         return "play: only the king may move to a restricted square";
     if (core_error.find("already reached") != std::string::npos)
         return "play: you already reached that position";
@@ -73,14 +74,14 @@ std::string refusal(const Position& pos, Side role, Square from, Square to,
 // The captured soldiers in the site's order: the four neighbours of the
 // arrival square (up, left, down, right on its board, rank 1 at the
 // bottom), then any other (shieldwall) captures.
-std::vector<Square> captures_in_order(const Edition& v, Square to, Bitboard captured) {
+std::vector<Square> captures_in_order(const Edition& edition, Square to, Bitboard captured) {
     std::vector<Square> out;
-    const int f = v.file_of(to), r = v.rank_of(to);
+    const int f = edition.file_of(to), r = edition.rank_of(to);
     const int steps[4][2] = {{0, 1}, {-1, 0}, {0, -1}, {1, 0}};
     for (const auto& st : steps) {
         const int nf = f + st[0], nr = r + st[1];
-        if (nf < 0 || nr < 0 || nf >= v.size || nr >= v.size) continue;
-        const Square s = nr * v.size + nf;
+        if (nf < 0 || nr < 0 || nf >= edition.size || nr >= edition.size) continue;
+        const Square s = nr * edition.size + nf;
         if (test(captured, s)) {
             out.push_back(s);
             captured &= ~square_bb(s);
@@ -265,7 +266,7 @@ bool HtpSession::charge_clock(Side mover) {
 // The move made, and the captured squares as the reply lists them.
 Result<std::string> HtpSession::play_move(Side role, Square from, Square to) {
     if (result().over()) return Error{"play: the game is already over"};
-    const Edition& v = game_.position().edition();
+    const Edition& edition = game_.position().edition();
     const Move m(from, to);
     if (Status legal = check_move(game_.position(), m); !legal)
         return Error{refusal(game_.position(), role, from, to, legal.error())};
@@ -278,7 +279,7 @@ Result<std::string> HtpSession::play_move(Side role, Square from, Square to) {
     const bool king_taken = game_.position().decided().reason == EndReason::KING_CAPTURED;
     Bitboard soldiers = game_.position().last_captured();
     if (king_taken) soldiers &= ~square_bb(king);
-    std::vector<Square> captured = captures_in_order(v, to, soldiers);
+    std::vector<Square> captured = captures_in_order(edition, to, soldiers);
     if (king_taken) captured.push_back(king);
     std::string text;
     for (Square s : captured) text += org_square_name(size_, s) + " ";
@@ -402,7 +403,7 @@ HtpSession::Reply HtpSession::cmd_play_to(const std::vector<std::string_view>& w
 // The site's board drawing (ORG src/board.rs, its ASCII form): letters
 // above and below, ranks on both sides, `#` on an empty corner or throne.
 HtpSession::Reply HtpSession::show_board() const {
-    const Edition& v = game_.position().edition();
+    const Edition& edition = game_.position().edition();
     std::string letters = "   ";
     for (int f = 0; f < size_; ++f) letters += std::string(" ") + char('A' + f);
     std::string bar;
@@ -416,7 +417,7 @@ HtpSession::Reply HtpSession::show_board() const {
             const Square s = r * size_ + f;
             const Piece p = game_.position().piece_on(s);
             char c = p == ATTACKER ? 'X' : p == DEFENDER ? 'O' : p == KING ? 'K' : '.';
-            if (p == NO_PIECE && test(v.corners | v.throne, s)) c = '#';
+            if (p == NO_PIECE && test(edition.corners | edition.throne, s)) c = '#';
             text += std::string(1, c) + " ";
         }
         text += "\u2502" + std::string(label) + "\n";

@@ -225,22 +225,22 @@ std::string bestmove_line(const Edition& edition, const BestMove& best) {
 
 UciLoop::UciLoop(Engine& engine, std::ostream& out) : engine_(engine), writer_(out) {
     engine_.on_info([this](const SearchInfo& info) {
-        EditionPtr v;
+        EditionPtr edition;
         {
             std::lock_guard lock(edition_mutex_);
-            v = search_edition_;
+            edition = search_edition_;
         }
-        if (v) writer_.line(uci::info_line(*v, info));
+        if (edition) writer_.line(uci::info_line(*edition, info));
     });
     engine_.on_bestmove([this](const BestMove& best) {
-        EditionPtr v;
+        EditionPtr edition;
         {
             std::lock_guard lock(edition_mutex_);
-            v = search_edition_;
+            edition = search_edition_;
         }
         // Set first: a GUI that has read the line may send the next command at once.
         bestmove_sent_ = true;
-        writer_.line(v ? uci::bestmove_line(*v, best) : std::string("bestmove (none)"));
+        writer_.line(edition ? uci::bestmove_line(*edition, best) : std::string("bestmove (none)"));
     });
 }
 

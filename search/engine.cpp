@@ -49,9 +49,9 @@ struct Engine::Impl {
     ThreadPool threads;
 
     Status adopt_rules(const Rules& rules, std::string name);
-    void adopt(EditionPtr v, std::unique_ptr<BoardGame> b, std::string name) {
-        const bool same_rules = edition && edition->rules == v->rules;
-        edition = std::move(v);
+    void adopt(EditionPtr next, std::unique_ptr<BoardGame> b, std::string name) {
+        const bool same_rules = edition && edition->rules == next->rules;
+        edition = std::move(next);
         board = std::move(b);
         preset_name = std::move(name);
         pos.emplace(edition);

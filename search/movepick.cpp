@@ -28,9 +28,10 @@ constexpr int32_t history_rank(int16_t h) {
 // A move's place in the order of the full list (generate_moves' order):
 // the soldiers from square a1 up, then the king; each piece's moves along
 // its rank, then along its file, each line from its first square up.
-int32_t gen_place(const Edition& v, Square from, Square to, bool king) {
+int32_t gen_place(const Edition& edition, Square from, Square to, bool king) {
     const int32_t piece = king ? MAX_SQUARES : from;
-    const int32_t in_piece = v.rank[from] == v.rank[to] ? v.file[to] : 32 + v.rank[to];
+    const int32_t in_piece =
+        edition.rank[from] == edition.rank[to] ? edition.file[to] : 32 + edition.rank[to];
     return piece << 6 | in_piece;
 }
 static_assert(MAX_SIZE <= 32);
@@ -93,7 +94,7 @@ bool MovePicker::start_staged() {
     // capture maps do not hold there.
     assert(!pos.edition().special_moves);
     if (pos.ban_applies() || pos.decided().over()) return false;
-    const Edition& v = pos.edition();
+    const Edition& edition = pos.edition();
     const Side us = pos.side_to_move();
     cap_ = tactics::capture_squares(pos, us);
     cap_ready_ = true;
@@ -112,33 +113,33 @@ bool MovePicker::start_staged() {
         const int32_t rank = RANK_CAPTURE + (int32_t(test(cap_.two, t)) << CLASS_SHIFT);
         tactics::for_each_move_to(pos, t, us, [&](Move m) {
             const bool king = pos.piece_on(m.from()) == KING;
-            if ((king && !v.king_hammer) || m == tt) return;
-            add_staged(m, rank, gen_place(v, m.from(), t, king), false);
+            if ((king && !edition.king_hammer) || m == tt) return;
+            add_staged(m, rank, gen_place(edition, m.from(), t, king), false);
         });
     });
     // King moves that capture nothing.
     const Square k = pos.king_square();
     if (us == DEFENDERS && k != NO_SQUARE) {
         const LineTargets lt = line_targets(pos, KING, k);
-        const int file = v.file[k];
+        const int file = edition.file[k];
         auto king_move = [&](Square to) {
             const Move m(k, to);
-            if (m == tt || (v.king_hammer && test(cap_.one, to))) return;
+            if (m == tt || (edition.king_hammer && test(cap_.one, to))) return;
             add_staged(m, RANK_KING_MOVE + history_rank(history_[hist_index(m)]),
-                       gen_place(v, k, to, true), true);
+                       gen_place(edition, k, to, true), true);
         };
         for (unsigned bits = lt.rank_bits; bits; bits &= bits - 1)
             king_move(k - file + std::countr_zero(bits));
         for (unsigned bits = lt.file_bits; bits; bits &= bits - 1)
-            king_move(std::countr_zero(bits) * v.size + file);
+            king_move(std::countr_zero(bits) * edition.size + file);
     }
     // The killers that are legal, quiet soldiers' moves.
     for (int i = 0; i < 2; ++i) {
         const Move m = killers_[i];
         if (!m || m == tt || (i == 1 && m == killers_[0])) continue;
         if (!is_legal(pos, m) || pos.piece_on(m.from()) == KING || test(cap_.one, m.to())) continue;
-        add_staged(m, i == 0 ? 2 * RANK_KILLER : RANK_KILLER, gen_place(v, m.from(), m.to(), false),
-                   true);
+        add_staged(m, i == 0 ? 2 * RANK_KILLER : RANK_KILLER,
+                   gen_place(edition, m.from(), m.to(), false), true);
     }
     if (full || n == 0) return false;
     nstaged_ = n;
@@ -146,14 +147,14 @@ bool MovePicker::start_staged() {
     int slots = 0;
     auto first_moves = [&](Square from, Piece p) {
         const LineTargets lt = line_targets(pos, p, from);
-        const int file = v.file[from];
+        const int file = edition.file[from];
         auto one = [&](Square to) {
-            if (Move(from, to) != tt) slot_[slots++] = gen_place(v, from, to, p == KING);
+            if (Move(from, to) != tt) slot_[slots++] = gen_place(edition, from, to, p == KING);
         };
         for (unsigned bits = lt.rank_bits; bits && slots < PICKED_ONE_BY_ONE; bits &= bits - 1)
             one(from - file + std::countr_zero(bits));
         for (unsigned bits = lt.file_bits; bits && slots < PICKED_ONE_BY_ONE; bits &= bits - 1)
-            one(std::countr_zero(bits) * v.size + file);
+            one(std::countr_zero(bits) * edition.size + file);
     };
     const Piece soldier = us == ATTACKERS ? ATTACKER : DEFENDER;
     for (Bitboard b = pos.pieces(soldier); b && slots < PICKED_ONE_BY_ONE;)
@@ -214,8 +215,8 @@ void MovePicker::generate_rest() {
 void MovePicker::generate_main() {
     if (pos_.edition().special_moves) return generate_special();
     const Position& pos = pos_;
-    const Edition& v = pos.edition();
-    const bool king_hammer = v.king_hammer;
+    const Edition& edition = pos.edition();
+    const bool king_hammer = edition.king_hammer;
     if (!cap_ready_) cap_ = tactics::capture_squares(pos, pos.side_to_move());
     const tactics::CaptureMap cap = cap_;
     const Move tt = tt_move_legal_ ? tt_move_ : MOVE_NONE;
@@ -236,21 +237,21 @@ void MovePicker::generate_main() {
     if (pos.decided().over()) return;
     LineBits cap_lines[LINES];
     if (cap.one)
-        v.lines_of(cap.one, cap_lines);
+        edition.lines_of(cap.one, cap_lines);
     else
         for (LineBits& l : cap_lines) l = 0;
     const Square tt_from = tt.from(), k0_from = k0.from(), k1_from = k1.from();
     int32_t* const keys = keys_;
     Move* const moves = moves_;
     for_each_piece_targets(pos, pos.side_to_move(), [&](Square from, Piece p, LineTargets t) {
-        const int file = v.file[from], rank = v.rank[from], rank_base = from - file;
+        const int file = edition.file[from], rank = edition.rank[from], rank_base = from - file;
         if (p == KING || from == tt_from || from == k0_from || from == k1_from ||
             (t.rank_bits & cap_lines[rank_line(rank)]) ||
             (t.file_bits & cap_lines[file_line(file)])) {
             for (unsigned bits = t.rank_bits; bits; bits &= bits - 1)
                 add_ranked(Move(from, rank_base + std::countr_zero(bits)), p);
             for (unsigned bits = t.file_bits; bits; bits &= bits - 1)
-                add_ranked(Move(from, std::countr_zero(bits) * v.size + file), p);
+                add_ranked(Move(from, std::countr_zero(bits) * edition.size + file), p);
             return;
         }
         const int16_t* const h = history_ + from * MAX_SQUARES;
@@ -262,7 +263,7 @@ void MovePicker::generate_main() {
             ++n;
         }
         for (unsigned bits = t.file_bits; bits; bits &= bits - 1) {
-            const Square to = std::countr_zero(bits) * v.size + file;
+            const Square to = std::countr_zero(bits) * edition.size + file;
             moves[n] = Move(from, to);
             keys[n] = make_key(history_rank(h[to]), n, true);
             ++n;

@@ -226,16 +226,17 @@ int late_move_reduction(int depth, int searched, bool pv_node, bool cut_node) {
 // Where the corner lever is scored: the squares within two of a corner
 // (king's moves), on the larger boards whose repetition loses the player
 // who makes it (OpenTafl's tfr:w).
-Bitboard lever_zone(const Edition& v) {
-    if (v.size < LEVER_MIN_SIZE || v.rules.repetition != RepetitionOutcome::MOVER_LOSES) return 0;
+Bitboard lever_zone(const Edition& edition) {
+    if (edition.size < LEVER_MIN_SIZE || edition.rules.repetition != RepetitionOutcome::MOVER_LOSES)
+        return 0;
     Bitboard zone = 0;
-    for_each_square(v.corners, [&](Square c) {
-        for (Square s = 0; s < v.num_squares; ++s)
-            if (std::abs(v.file[s] - v.file[c]) <= LEVER_REACH &&
-                std::abs(v.rank[s] - v.rank[c]) <= LEVER_REACH)
+    for_each_square(edition.corners, [&](Square c) {
+        for (Square s = 0; s < edition.num_squares; ++s)
+            if (std::abs(edition.file[s] - edition.file[c]) <= LEVER_REACH &&
+                std::abs(edition.rank[s] - edition.rank[c]) <= LEVER_REACH)
                 zone |= square_bb(s);
     });
-    return zone & ~v.corners;
+    return zone & ~edition.corners;
 }
 
 } // namespace

@@ -23,13 +23,14 @@ inline Bitboard king_escapes(const Position& pos) {
 
 // Whether the king on k would see an escape square, given the occupancy of
 // his rank and of his file.
-inline bool king_sees_escape(const Edition& v, Square k, unsigned rank_occ, unsigned file_occ) {
-    const int file = v.file[k];
-    const LineTargets t = line_targets(v, KING, k, rank_occ, file_occ);
+inline bool king_sees_escape(const Edition& edition, Square k, unsigned rank_occ,
+                             unsigned file_occ) {
+    const int file = edition.file[k];
+    const LineTargets t = line_targets(edition, KING, k, rank_occ, file_occ);
     Bitboard b = Bitboard(t.rank_bits) << (k - file);
     for (unsigned bits = t.file_bits; bits; bits &= bits - 1)
-        b |= square_bb(std::countr_zero(bits) * v.size + file);
-    return (b & v.escape) != 0;
+        b |= square_bb(std::countr_zero(bits) * edition.size + file);
+    return (b & edition.escape) != 0;
 }
 
 // Whether the king would see an escape square on a free line after the
@@ -38,40 +39,41 @@ inline bool king_sees_escape(const Edition& v, Square k, unsigned rank_occ, unsi
 // two lines as the move leaves them, without making it (m captures
 // nothing, so no other square changes).
 inline bool move_threatens_escape(const Position& pos, Move m) {
-    const Edition& v = pos.edition();
+    const Edition& edition = pos.edition();
     const Square from = m.from(), to = m.to();
     const bool king = pos.piece_on(from) == KING;
     const Square k = king ? to : pos.king_square();
     if (k == NO_SQUARE) return false;
-    const int file = v.file[k], rank = v.rank[k];
+    const int file = edition.file[k], rank = edition.rank[k];
     // A soldier off the king's lines can only block them.
-    if (!king && v.rank[from] != rank && v.file[from] != file) return false;
+    if (!king && edition.rank[from] != rank && edition.file[from] != file) return false;
     unsigned rank_occ = pos.rank_occupancy(rank), file_occ = pos.file_occupancy(file);
-    if (v.rank[from] == rank) rank_occ &= ~(1u << v.file[from]);
-    if (v.file[from] == file) file_occ &= ~(1u << v.rank[from]);
-    if (v.rank[to] == rank) rank_occ |= 1u << v.file[to];
-    if (v.file[to] == file) file_occ |= 1u << v.rank[to];
-    return king_sees_escape(v, k, rank_occ, file_occ);
+    if (edition.rank[from] == rank) rank_occ &= ~(1u << edition.file[from]);
+    if (edition.file[from] == file) file_occ &= ~(1u << edition.rank[from]);
+    if (edition.rank[to] == rank) rank_occ |= 1u << edition.file[to];
+    if (edition.file[to] == file) file_occ |= 1u << edition.rank[to];
+    return king_sees_escape(edition, k, rank_occ, file_occ);
 }
 
 // The defenders' soldiers whose leaving the king's line would show him an
 // escape square: the first piece he meets in each direction, when it is a
 // defender and the line past it is open to an escape.
 inline Bitboard escape_discoverers(const Position& pos) {
-    const Edition& v = pos.edition();
+    const Edition& edition = pos.edition();
     const Square k = pos.king_square();
     if (k == NO_SQUARE) return 0;
     Bitboard out = 0;
     for (int d = 0; d < 4; ++d) {
-        Square s = v.neighbour[k][d];
-        while (s != NO_SQUARE && pos.piece_on(s) == NO_PIECE) s = v.neighbour[s][d];
+        Square s = edition.neighbour[k][d];
+        while (s != NO_SQUARE && pos.piece_on(s) == NO_PIECE) s = edition.neighbour[s][d];
         if (s == NO_SQUARE || pos.piece_on(s) != DEFENDER) continue;
-        unsigned rank_occ = pos.rank_occupancy(v.rank[k]), file_occ = pos.file_occupancy(v.file[k]);
-        if (v.rank[s] == v.rank[k])
-            rank_occ &= ~(1u << v.file[s]);
+        unsigned rank_occ = pos.rank_occupancy(edition.rank[k]),
+                 file_occ = pos.file_occupancy(edition.file[k]);
+        if (edition.rank[s] == edition.rank[k])
+            rank_occ &= ~(1u << edition.file[s]);
         else
-            file_occ &= ~(1u << v.rank[s]);
-        if (king_sees_escape(v, k, rank_occ, file_occ)) out |= square_bb(s);
+            file_occ &= ~(1u << edition.rank[s]);
+        if (king_sees_escape(edition, k, rank_occ, file_occ)) out |= square_bb(s);
     }
     return out;
 }
@@ -80,13 +82,13 @@ inline Bitboard escape_discoverers(const Position& pos) {
 // the squares between the king and each escape square, and the escape
 // square itself.
 inline Bitboard escape_paths(const Position& pos, Bitboard escapes) {
-    const Edition& v = pos.edition();
+    const Edition& edition = pos.edition();
     const Square k = pos.king_square();
     Bitboard paths = 0;
     for (int d = 0; d < 4; ++d) {
         Bitboard ray = 0;
-        for (Square s = v.neighbour[k][d]; s != NO_SQUARE && pos.piece_on(s) == NO_PIECE;
-             s = v.neighbour[s][d]) {
+        for (Square s = edition.neighbour[k][d]; s != NO_SQUARE && pos.piece_on(s) == NO_PIECE;
+             s = edition.neighbour[s][d]) {
             ray |= square_bb(s);
             if (test(escapes, s)) {
                 paths |= ray;
@@ -104,21 +106,22 @@ inline Bitboard escape_paths(const Position& pos, Bitboard escapes) {
 // otherwise than the squares alone say).
 template <typename F>
 inline void for_each_move_to(const Position& pos, Square t, Side side, F&& f) {
-    const Edition& v = pos.edition();
-    const int file = v.file[t], rank = v.rank[t];
+    const Edition& edition = pos.edition();
+    const int file = edition.file[t], rank = edition.rank[t];
     const unsigned rank_occ = pos.rank_occupancy(rank), file_occ = pos.file_occupancy(file);
     auto from = [&](Square s, bool along_rank) {
         const Piece p = pos.piece_on(s);
         if (side_of(p) != side) return;
-        const unsigned targets = along_rank ? line_moves(v.file[s], rank_occ, v.rank_masks[p][s])
-                                            : line_moves(v.rank[s], file_occ, v.file_masks[p][s]);
+        const unsigned targets =
+            along_rank ? line_moves(edition.file[s], rank_occ, edition.rank_masks[p][s])
+                       : line_moves(edition.rank[s], file_occ, edition.file_masks[p][s]);
         if ((targets >> (along_rank ? file : rank)) & 1) f(Move(s, t));
     };
     if (const unsigned north = file_occ >> (rank + 1))
-        from(t + (1 + std::countr_zero(north)) * v.size, false);
+        from(t + (1 + std::countr_zero(north)) * edition.size, false);
     if (const unsigned east = rank_occ >> (file + 1)) from(t + 1 + std::countr_zero(east), true);
     if (const unsigned south = file_occ & ((1u << rank) - 1))
-        from(t - (rank + 1 - std::bit_width(south)) * v.size, false);
+        from(t - (rank + 1 - std::bit_width(south)) * edition.size, false);
     if (const unsigned west = rank_occ & ((1u << file) - 1))
         from(t - file + std::bit_width(west) - 1, true);
 }
@@ -133,42 +136,43 @@ inline bool can_reach(const Position& pos, Square t, Side side) {
 // Whether an attacker arriving on t (next to the king, direction d from t
 // to the king) would capture him, on the current board.
 inline bool captures_king_from(const Position& pos, Square t, int d) {
-    const Edition& v = pos.edition();
-    const Square a = v.neighbour[t][d];
+    const Edition& edition = pos.edition();
+    const Square a = edition.neighbour[t][d];
     auto at = [&](Square s) { return s == t ? ATTACKER : pos.piece_on(s); };
-    if (test(v.king_strong, a)) {
+    if (test(edition.king_strong, a)) {
         for (int e = 0; e < 4; ++e) {
-            const Square c = v.neighbour[a][e];
+            const Square c = edition.neighbour[a][e];
             if (c == NO_SQUARE) {
-                if (!v.edge_captures_king) return false;
+                if (!edition.edge_captures_king) return false;
                 continue;
             }
             const Piece q = at(c);
             if (q == ATTACKER) continue;
-            if (q == NO_PIECE ? !test(v.hostile_empty[KING], c)
-                              : !test(v.hostile_occupied[KING], c))
+            if (q == NO_PIECE ? !test(edition.hostile_empty[KING], c)
+                              : !test(edition.hostile_occupied[KING], c))
                 return false;
         }
         return true;
     }
-    const Square b = v.neighbour[a][d];
+    const Square b = edition.neighbour[a][d];
     if (b == NO_SQUARE) return false;
     const Piece q = pos.piece_on(b);
     if (q == ATTACKER) return true;
-    return q == NO_PIECE ? test(v.hostile_empty[KING], b) : test(v.hostile_occupied[KING], b);
+    return q == NO_PIECE ? test(edition.hostile_empty[KING], b)
+                         : test(edition.hostile_occupied[KING], b);
 }
 
 // The squares from which an attacker moving there would capture the king
 // (empty, next to the king), whether or not an attacker can get there.
 inline Bitboard king_capture_squares(const Position& pos) {
-    const Edition& v = pos.edition();
+    const Edition& edition = pos.edition();
     const Square k = pos.king_square();
     if (k == NO_SQUARE) return 0;
     Bitboard out = 0;
     for (int d = 0; d < 4; ++d) {
-        const Square t = v.neighbour[k][d];
+        const Square t = edition.neighbour[k][d];
         if (t == NO_SQUARE || pos.piece_on(t) != NO_PIECE) continue;
-        if (!test(v.stop_somewhere[ATTACKER], t)) continue;
+        if (!test(edition.stop_somewhere[ATTACKER], t)) continue;
         if (captures_king_from(pos, t, d ^ 2)) out |= square_bb(t);
     }
     return out;
@@ -191,21 +195,21 @@ struct CaptureMap {
 };
 
 inline CaptureMap capture_squares(const Position& pos, Side us) {
-    const Edition& v = pos.edition();
+    const Edition& edition = pos.edition();
     const Piece victim = us == ATTACKERS ? DEFENDER : ATTACKER;
-    const Bitboard empty = v.board & ~pos.occupied();
+    const Bitboard empty = edition.board & ~pos.occupied();
     Bitboard ours = pos.pieces(us);
-    if (!v.king_anvil) ours &= ~pos.pieces(KING);
+    if (!edition.king_anvil) ours &= ~pos.pieces(KING);
     // The far side of a sandwich: a piece of ours, or a square hostile to
     // the victim (empty or occupied).
-    const Bitboard anvils =
-        ours | (empty & v.hostile_empty[victim]) | (pos.pieces(~us) & v.hostile_occupied[victim]);
+    const Bitboard anvils = ours | (empty & edition.hostile_empty[victim]) |
+                            (pos.pieces(~us) & edition.hostile_occupied[victim]);
     CaptureMap out;
     for (int d = 0; d < 4; ++d) {
         // Victims with an anvil on the side opposite d, then the empty
         // squares just beyond them toward d: one square per victim and
         // direction, so a square found twice takes two.
-        const Bitboard hits = v.step(v.step(anvils, d) & pos.pieces(victim), d) & empty;
+        const Bitboard hits = edition.step(edition.step(anvils, d) & pos.pieces(victim), d) & empty;
         out.two |= out.one & hits;
         out.one |= hits;
     }
@@ -220,24 +224,24 @@ struct MoveEffect {
 };
 
 inline MoveEffect move_effect(const Position& pos, Move m) {
-    const Edition& v = pos.edition();
+    const Edition& edition = pos.edition();
     const Square from = m.from(), to = m.to();
     const Piece p = pos.piece_on(from);
     const Side us = side_of(p);
     MoveEffect out;
-    if (p == KING && test(v.escape, to)) {
+    if (p == KING && test(edition.escape, to)) {
         out.wins = true;
         return out;
     }
-    if (p == KING && !v.king_hammer) return out;
+    if (p == KING && !edition.king_hammer) return out;
     auto at = [&](Square s) { return s == to ? p : s == from ? NO_PIECE : pos.piece_on(s); };
     for (int d = 0; d < 4; ++d) {
-        if (!captures_toward(v, at, us, to, d)) continue;
+        if (!captures_toward(edition, at, us, to, d)) continue;
         ++out.captures;
-        if (pos.piece_on(v.neighbour[to][d]) == KING) out.wins = true;
+        if (pos.piece_on(edition.neighbour[to][d]) == KING) out.wins = true;
     }
     // The last attacker captured.
-    if (us == DEFENDERS && out.captures && v.rules.no_attackers_wins) {
+    if (us == DEFENDERS && out.captures && edition.rules.no_attackers_wins) {
         int attackers_taken = out.captures;
         if (popcount(pos.pieces(ATTACKER)) <= attackers_taken) out.wins = true;
     }

@@ -175,9 +175,9 @@ TEST_CASE("berserk: commanders and knights only where the rules have them", "[be
     auto rules = parse_rules("dim:11 name:X ber:c sw:s start:/3ttttt3/5t5/11/t4T4t/t3TTT3t/"
                              "tt1TTKTT1tt/t3TTT3t/t4T4t/11/5t5/3ttttt3/");
     REQUIRE(rules.ok());
-    auto v = Edition::make(*rules);
-    REQUIRE_FALSE(v.ok());
-    CHECK_THAT(v.error(), Catch::Contains("sw"));
+    auto edition = Edition::make(*rules);
+    REQUIRE_FALSE(edition.ok());
+    CHECK_THAT(edition.error(), Catch::Contains("sw"));
 }
 
 TEST_CASE("berserk: records name commanders and knights and mark jumps and chains",
@@ -262,13 +262,13 @@ TEST_CASE("berserk: OTEP games with chains, the host asking for each move of a c
     // As OpenTafl hosts Berserk: after our move that opens a chain it
     // answers `move <position>` and `play` the same side again; the
     // opponent's chains come as `opponent-move m1|m2 <position>`.
-    const EditionPtr v = edition(BERSERK);
+    const EditionPtr berserk = edition(BERSERK);
     int our_chains = 0, their_chains = 0;
     for (uint32_t seed : {1u, 2u, 3u}) {
         Host host({"--protocol", "otep", "--otep-depth", "2"});
         REQUIRE(host.read_line(2000) == "hello");
         host.send(std::string("rules ") + OTN_BERSERK);
-        Position pos(v);
+        Position pos(berserk);
         std::mt19937 rng(seed);
         for (int turn = 0; turn < 60 && !pos.result().over(); ++turn) {
             if (pos.side_to_move() == DEFENDERS) {

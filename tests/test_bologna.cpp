@@ -38,14 +38,14 @@ using namespace branan::bologna;
 namespace {
 
 EditionPtr ashton() {
-    static EditionPtr v = [] {
+    static EditionPtr built = [] {
         auto rules = preset_rules("ashton");
         REQUIRE(rules.ok());
         auto edition = Edition::make(*rules);
         REQUIRE(edition.ok());
         return *edition;
     }();
-    return v;
+    return built;
 }
 
 Position after(std::initializer_list<const char*> moves) {
@@ -265,15 +265,16 @@ TEST_CASE("bologna: THRONE once the king has left e5, KING while he stands there
 }
 
 TEST_CASE("bologna: move JSON both ways", "[bologna]") {
-    const Edition& v = *ashton();
-    CHECK(move_json(v, Move(sq("d1"), sq("c1")), DEFENDERS) ==
+    const Edition& edition = *ashton();
+    CHECK(move_json(edition, Move(sq("d1"), sq("c1")), DEFENDERS) ==
           "{\"from\":\"d1\",\"to\":\"c1\",\"turn\":\"WHITE\"}");
-    CHECK(move_json(v, Move(sq("e3"), sq("c3")), ATTACKERS) ==
+    CHECK(move_json(edition, Move(sq("e3"), sq("c3")), ATTACKERS) ==
           "{\"from\":\"e3\",\"to\":\"c3\",\"turn\":\"BLACK\"}");
-    auto m = parse_move_json(v, "{\"from\":\"D5\",\"to\":\"d8\",\"turn\":\"anything\",\"x\":1}");
+    auto m =
+        parse_move_json(edition, "{\"from\":\"D5\",\"to\":\"d8\",\"turn\":\"anything\",\"x\":1}");
     REQUIRE(m.ok());
     CHECK(*m == Move(sq("d5"), sq("d8")));
-    auto no_turn = parse_move_json(v, "{\"to\":\"c3\",\"from\":\"e3\"}");
+    auto no_turn = parse_move_json(edition, "{\"to\":\"c3\",\"from\":\"e3\"}");
     REQUIRE(no_turn.ok());
     CHECK(*no_turn == Move(sq("e3"), sq("c3")));
     struct Bad {
@@ -287,7 +288,7 @@ TEST_CASE("bologna: move JSON both ways", "[bologna]") {
                {"{\"from\":", "bad JSON"}};
     for (const Bad& b : bad) {
         INFO(b.json);
-        auto r = parse_move_json(v, b.json);
+        auto r = parse_move_json(edition, b.json);
         REQUIRE_FALSE(r.ok());
         CHECK(contains(r.error(), b.says));
     }
@@ -302,12 +303,13 @@ TEST_CASE("bologna: move JSON both ways", "[bologna]") {
 }
 
 TEST_CASE("bologna: bad states are refused with a message naming the fault", "[bologna]") {
-    const Edition& v = *ashton();
+    const Edition& edition = *ashton();
     const Position pos(ashton());
-    const nlohmann::json good = nlohmann::json::parse(state_json(v, board_of(pos), Turn::WHITE));
+    const nlohmann::json good =
+        nlohmann::json::parse(state_json(edition, board_of(pos), Turn::WHITE));
     auto refused = [&](const std::string& text, const std::string& says) {
         INFO(text.substr(0, 80));
-        auto r = parse_state(v, text);
+        auto r = parse_state(edition, text);
         REQUIRE_FALSE(r.ok());
         CHECK(contains(r.error(), says));
     };
@@ -332,7 +334,7 @@ TEST_CASE("bologna: bad states are refused with a message naming the fault", "[b
     j = good;
     j["board"][1][2] = 7;
     refused(j.dump(), "unknown cell '7' on c2");
-    CHECK(parse_state(v, good.dump()).ok());
+    CHECK(parse_state(edition, good.dump()).ok());
 }
 
 TEST_CASE("bologna: frames are read whole across partial reads; bad ones are refused",

@@ -24,9 +24,9 @@ EditionPtr copenhagen_with(RepetitionOutcome outcome) {
     auto r = preset_rules("copenhagen");
     REQUIRE(r.ok());
     r->repetition = outcome;
-    auto v = Edition::make(*r);
-    REQUIRE(v.ok());
-    return *v;
+    auto edition = Edition::make(*r);
+    REQUIRE(edition.ok());
+    return *edition;
 }
 
 } // namespace

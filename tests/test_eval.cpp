@@ -45,13 +45,13 @@ std::vector<std::string> eval_presets() {
 EditionPtr eval_edition(const std::string& preset) {
     auto rules = preset_rules(preset);
     REQUIRE(rules.ok());
-    auto v = Edition::make(*rules);
-    REQUIRE(v.ok());
-    return *v;
+    auto edition = Edition::make(*rules);
+    REQUIRE(edition.ok());
+    return *edition;
 }
 
-Position eval_tfen(const EditionPtr& v, const std::string& text) {
-    auto pos = parse_tfen(v, text);
+Position eval_tfen(const EditionPtr& edition, const std::string& text) {
+    auto pos = parse_tfen(edition, text);
     INFO("TFEN '" << text << "': " << (pos ? std::string("ok") : pos.error()));
     REQUIRE(pos.ok());
     return *pos;
@@ -61,10 +61,10 @@ Position eval_tfen(const EditionPtr& v, const std::string& text) {
 // (t bit 0: mirror files, bit 1: mirror ranks, bit 2: swap files and ranks),
 // built from the placement; side to move and counters are kept.
 Position transformed(const Position& pos, int t) {
-    const Edition& v = pos.edition();
-    const int n = v.size;
+    const Edition& edition = pos.edition();
+    const int n = edition.size;
     Placement board{};
-    for (Square s = 0; s < v.num_squares; ++s) {
+    for (Square s = 0; s < edition.num_squares; ++s) {
         int f = s % n, r = s / n;
         if (t & 1) f = n - 1 - f;
         if (t & 2) r = n - 1 - r;
@@ -79,12 +79,12 @@ Position transformed(const Position& pos, int t) {
 
 // Positions of random games from the start (the game's decided positions
 // included), `games` games of at most `max_plies` plies.
-std::vector<Position> random_positions(const EditionPtr& v, int games, int max_plies,
+std::vector<Position> random_positions(const EditionPtr& edition, int games, int max_plies,
                                        uint32_t seed) {
     std::mt19937 rng(seed);
     std::vector<Position> out;
     for (int g = 0; g < games; ++g) {
-        Position pos(v);
+        Position pos(edition);
         for (int ply = 0; ply < max_plies; ++ply) {
             MoveList list;
             generate_moves(pos, list);
@@ -289,9 +289,9 @@ TEST_CASE("eval: trace coefficients reproduce the evaluation exactly", "[eval]")
     int checked = 0;
     for (const std::string& preset : eval_presets()) {
         INFO(preset);
-        const EditionPtr v = eval_edition(preset);
-        const EvalParams defaults = default_params(v->rules);
-        const auto positions = random_positions(v, testutil::scaled(40), 120, 1234);
+        const EditionPtr edition = eval_edition(preset);
+        const EvalParams defaults = default_params(edition->rules);
+        const auto positions = random_positions(edition, testutil::scaled(40), 120, 1234);
         for (const Position& pos : positions) {
             INFO(to_tfen(pos));
             const EvalTrace t = trace(pos);
@@ -311,9 +311,9 @@ TEST_CASE("eval: the evaluation is symmetric under the board's symmetries", "[ev
     std::mt19937 rng(5);
     for (const std::string& preset : eval_presets()) {
         INFO(preset);
-        const EditionPtr v = eval_edition(preset);
-        const EvalParams defaults = default_params(v->rules);
-        const auto positions = random_positions(v, testutil::scaled(40), 120, 99);
+        const EditionPtr edition = eval_edition(preset);
+        const EvalParams defaults = default_params(edition->rules);
+        const auto positions = random_positions(edition, testutil::scaled(40), 120, 99);
         REQUIRE(positions.size() > size_t(testutil::scaled(200)));
         for (const Position& pos : positions) {
             if (pos.king_square() == NO_SQUARE) continue; // no placement without a king
@@ -333,9 +333,9 @@ TEST_CASE("eval: the evaluation is symmetric under the board's symmetries", "[ev
 }
 
 TEST_CASE("eval: the side to move sees the negated score of the other side", "[eval]") {
-    const EditionPtr v = eval_edition("tablut");
-    const EvalParams p = default_params(v->rules);
-    for (const Position& pos : random_positions(v, 10, 60, 3)) {
+    const EditionPtr edition = eval_edition("tablut");
+    const EvalParams p = default_params(edition->rules);
+    for (const Position& pos : random_positions(edition, 10, 60, 3)) {
         // Coefficients other than the side-to-move terms are the same for
         // both sides to move; check the trace's sign handling.
         const EvalTrace t = trace(pos);
@@ -418,21 +418,21 @@ TEST_CASE("eval: forks, squares with free lines to two escape squares", "[eval]"
 TEST_CASE("eval: the room of an enclosed king", "[eval]") {
     // A box of attackers on b1-f5 around the king on d3: his room is the
     // nine squares c2-e4.
-    const EditionPtr v = eval_edition("opentafl-copenhagen");
+    const EditionPtr edition = eval_edition("opentafl-copenhagen");
     const std::string top = "11/11/11/11/11/11/1ttttt5/1t3t5/";
-    const Position box = eval_tfen(v, top + "1t1K1t5/1t3t5/1ttttt5 a");
+    const Position box = eval_tfen(edition, top + "1t1K1t5/1t3t5/1ttttt5 a");
     CHECK(trace(box).coef[KING_ENCLOSED][ATTACKERS] == 1);
     CHECK(trace(box).coef[KING_ROOM_SHRUNK][ATTACKERS] == 64 - 9);
     // One more attacker inside (c2): eight squares.
-    CHECK(trace(eval_tfen(v, top + "1t1K1t5/1tt2t5/1ttttt5 a")).coef[KING_ROOM_SHRUNK][ATTACKERS] ==
-          64 - 8);
+    CHECK(trace(eval_tfen(edition, top + "1t1K1t5/1tt2t5/1ttttt5 a"))
+              .coef[KING_ROOM_SHRUNK][ATTACKERS] == 64 - 8);
     // Every corner sealed by the attackers next to it: closed, but a room of
     // 109 squares counts nothing (closing a wide ring costs nothing).
-    const Position wide = eval_tfen(v, "1t7t1/t9t/11/11/11/11/4K6/11/11/t9t/1t7t1 a");
+    const Position wide = eval_tfen(edition, "1t7t1/t9t/11/11/11/11/4K6/11/11/t9t/1t7t1 a");
     CHECK(trace(wide).coef[KING_ENCLOSED][ATTACKERS] == 1);
     CHECK(trace(wide).coef[KING_ROOM_SHRUNK][ATTACKERS] == 0);
     // A gap in the box (f3 empty): not enclosed, no room counted.
-    const Position open = eval_tfen(v, top + "1t1K7/1t3t5/1ttttt5 a");
+    const Position open = eval_tfen(edition, top + "1t1K7/1t3t5/1ttttt5 a");
     CHECK(trace(open).coef[KING_ENCLOSED][ATTACKERS] == 0);
     CHECK(trace(open).coef[KING_ROOM_SHRUNK][ATTACKERS] == 0);
 }
@@ -440,33 +440,34 @@ TEST_CASE("eval: the room of an enclosed king", "[eval]") {
 TEST_CASE("eval: a lone king's mobility", "[eval]") {
     // The king alone on e5 with the corners sealed: 10 squares on his rank,
     // 10 on his file.
-    const EditionPtr v = eval_edition("opentafl-copenhagen");
-    const EvalTrace lone = trace(eval_tfen(v, "1t7t1/t9t/11/11/11/11/4K6/11/11/t9t/1t7t1 a"));
+    const EditionPtr edition = eval_edition("opentafl-copenhagen");
+    const EvalTrace lone = trace(eval_tfen(edition, "1t7t1/t9t/11/11/11/11/4K6/11/11/t9t/1t7t1 a"));
     CHECK(lone.coef[KING_MOBILITY][DEFENDERS] == 20);
     CHECK(lone.coef[LONE_KING_MOBILITY][DEFENDERS] == 20);
     // One defender left (h9, off his lines): not alone.
-    const EvalTrace guarded = trace(eval_tfen(v, "1t7t1/t9t/7T3/11/11/11/4K6/11/11/t9t/1t7t1 a"));
+    const EvalTrace guarded =
+        trace(eval_tfen(edition, "1t7t1/t9t/7T3/11/11/11/4K6/11/11/t9t/1t7t1 a"));
     CHECK(guarded.coef[KING_MOBILITY][DEFENDERS] == 20);
     CHECK(guarded.coef[LONE_KING_MOBILITY][DEFENDERS] == 0);
     // Walled in on the edge (f1 between e1 and g1, f2 above): no move.
     const EvalTrace walled =
-        trace(eval_tfen(v, "1t7t1/t9t/11/11/11/11/11/11/11/t4t4t/1t2tKt2t1 d"));
+        trace(eval_tfen(edition, "1t7t1/t9t/11/11/11/11/11/11/11/t4t4t/1t2tKt2t1 d"));
     CHECK(walled.coef[LONE_KING_MOBILITY][DEFENDERS] == 0);
     // 0 in the small-board sets, 30 in corner_large.
-    CHECK(default_params(v->rules).w[LONE_KING_MOBILITY] == 30);
+    CHECK(default_params(edition->rules).w[LONE_KING_MOBILITY] == 30);
     CHECK(default_params(eval_edition("brandubh")->rules).w[LONE_KING_MOBILITY] == 0);
 }
 
 TEST_CASE("eval: king capture threats and enclosure", "[eval]") {
-    const EditionPtr v = eval_edition("brandubh-house"); // weak king
-    const EvalParams p = default_params(v->rules);
+    const EditionPtr edition = eval_edition("brandubh-house"); // weak king
+    const EvalParams p = default_params(edition->rules);
     // King e3 with an attacker on d3; an attacker on f7 can come to f3.
-    const Position pos = eval_tfen(v, "5t1/7/7/7/3tK2/7/7 a");
+    const Position pos = eval_tfen(edition, "5t1/7/7/7/3tK2/7/7 a");
     const EvalTrace t = trace(pos);
     CHECK(t.coef[KING_CAPTURE_THREAT][ATTACKERS] == 1);
     CHECK(t.coef[KING_ADJACENT_ATTACKER][ATTACKERS] == 1);
     CHECK(evaluate(pos, p) > 2000);
-    const Position def = eval_tfen(v, "5t1/7/7/7/3tK2/7/7 d");
+    const Position def = eval_tfen(edition, "5t1/7/7/7/3tK2/7/7 d");
     CHECK(trace(def).coef[KING_CAPTURE_THREAT_DEFER][ATTACKERS] == 1);
 
     // Brandubh: the king strong on the throne only; on d4 he needs four.
@@ -554,10 +555,10 @@ TEST_CASE("eval: other board sizes (8x8, 10x10, 11x11) are symmetric and traced"
         INFO(text);
         auto r = parse_rules(text);
         REQUIRE(r.ok());
-        auto v = Edition::make(*r);
-        REQUIRE(v.ok());
+        auto edition = Edition::make(*r);
+        REQUIRE(edition.ok());
         const EvalParams defaults = default_params(*r);
-        for (const Position& pos : random_positions(*v, 10, 150, 8)) {
+        for (const Position& pos : random_positions(*edition, 10, 150, 8)) {
             if (pos.king_square() == NO_SQUARE) continue;
             const EvalParams p = random_params(rng);
             const EvalTrace t = trace(pos);
@@ -577,9 +578,9 @@ TEST_CASE("eval: results do not depend on what was evaluated before", "[eval]") 
     // values in any order, in another thread, and across editions.
     std::vector<std::pair<Position, Value>> seen;
     for (const std::string& preset : eval_presets()) {
-        const EditionPtr v = eval_edition(preset);
-        const EvalParams p = default_params(v->rules);
-        for (const Position& pos : random_positions(v, 5, 80, 21))
+        const EditionPtr edition = eval_edition(preset);
+        const EvalParams p = default_params(edition->rules);
+        for (const Position& pos : random_positions(edition, 5, 80, 21))
             seen.emplace_back(pos, evaluate(pos, p));
     }
     std::vector<Value> other(seen.size()), fresh(seen.size());
@@ -636,11 +637,11 @@ TEST_CASE("eval: mobility counts agree with the rules core's move generation", "
     auto odd = Edition::make(*parse_rules(brandubh_corners_not_passable()));
     REQUIRE(odd.ok());
     editions.push_back(*odd);
-    for (const EditionPtr& v : editions) {
-        INFO(v->rules.name);
+    for (const EditionPtr& edition : editions) {
+        INFO(edition->rules.name);
         // The fills count slides: Berserk's jumps are not in them.
-        if (v->special_moves) continue;
-        for (const Position& pos : random_positions(v, 10, 120, 77)) {
+        if (edition->special_moves) continue;
+        for (const Position& pos : random_positions(edition, 10, 120, 77)) {
             if (pos.decided().over()) continue;
             INFO(to_tfen(pos));
             const EvalTrace t = trace(pos);
@@ -648,7 +649,7 @@ TEST_CASE("eval: mobility counts agree with the rules core's move generation", "
                   popcount(move_targets(pos, pos.king_square())));
             CHECK(t.coef[ATTACKER_MOBILITY][ATTACKERS] == popcount(movegen_reach(pos, ATTACKER)));
             CHECK(t.coef[DEFENDER_MOBILITY][DEFENDERS] == popcount(movegen_reach(pos, DEFENDER)));
-            const int routes = popcount(move_targets(pos, pos.king_square()) & v->escape);
+            const int routes = popcount(move_targets(pos, pos.king_square()) & edition->escape);
             const int route_terms = t.coef[ESCAPE_ROUTE_TO_MOVE][DEFENDERS] +
                                     t.coef[ESCAPE_ROUTES_TWO][DEFENDERS] +
                                     t.coef[ESCAPE_ROUTE_ONE][DEFENDERS];
@@ -666,15 +667,15 @@ TEST_CASE("eval: mobility counts agree with the rules core's move generation", "
 TEST_CASE("eval: escape squares the king may stop on but not pass", "[eval]") {
     auto r = parse_rules(brandubh_corners_not_passable());
     REQUIRE(r.ok());
-    auto v = Edition::make(*r);
-    REQUIRE(v.ok());
-    const Position pos = eval_tfen(*v, "3t3/7/1t3t1/7/1t3t1/7/3K3 a");
+    auto edition = Edition::make(*r);
+    REQUIRE(edition.ok());
+    const Position pos = eval_tfen(*edition, "3t3/7/1t3t1/7/1t3t1/7/3K3 a");
     const EvalTrace t = trace(pos);
     CHECK(t.coef[ESCAPE_ROUTES_TWO][DEFENDERS] == 1);
     CHECK(t.coef[ESCAPE_REGION][DEFENDERS] == 4);
-    const Position two = eval_tfen(*v, "7/3t3/7/6t/7/2K4/7 a");
+    const Position two = eval_tfen(*edition, "7/3t3/7/6t/7/2K4/7 a");
     CHECK(trace(two).coef[ESCAPE_DISTANCE_2][DEFENDERS] == 1);
-    for (const Position& p : random_positions(*v, 10, 100, 4)) {
+    for (const Position& p : random_positions(*edition, 10, 100, 4)) {
         if (p.king_square() == NO_SQUARE) continue;
         const EvalTrace tp = trace(p);
         for (int s = 1; s < 8; ++s) CHECK(trace(transformed(p, s)).coef == tp.coef);

@@ -54,11 +54,11 @@ inline EditionPtr edition(const std::string& preset) {
     auto rules = preset_rules(preset);
     INFO("preset " << preset << ": " << (rules ? std::string("ok") : rules.error()));
     REQUIRE(rules.ok());
-    auto v = Edition::make(*rules);
-    INFO("preset " << preset << ": " << (v ? std::string("ok") : v.error()));
-    REQUIRE(v.ok());
-    cache.emplace(preset, *v);
-    return *v;
+    auto edition = Edition::make(*rules);
+    INFO("preset " << preset << ": " << (edition ? std::string("ok") : edition.error()));
+    REQUIRE(edition.ok());
+    cache.emplace(preset, *edition);
+    return *edition;
 }
 
 // A preset's Edition with some rules changed (e.g. an end switched off so
@@ -68,10 +68,10 @@ inline EditionPtr edition_with(const std::string& preset, Change change) {
     auto rules = preset_rules(preset);
     REQUIRE(rules.ok());
     change(*rules);
-    auto v = Edition::make(*rules);
-    INFO("preset " << preset << " changed: " << (v ? std::string("ok") : v.error()));
-    REQUIRE(v.ok());
-    return *v;
+    auto edition = Edition::make(*rules);
+    INFO("preset " << preset << " changed: " << (edition ? std::string("ok") : edition.error()));
+    REQUIRE(edition.ok());
+    return *edition;
 }
 
 // The compiled Edition of a rules string; the test fails if it is refused.
@@ -79,10 +79,10 @@ inline EditionPtr rules_edition(const std::string& text) {
     auto rules = parse_rules(text);
     INFO("rules '" << text << "': " << (rules ? std::string("ok") : rules.error()));
     REQUIRE(rules.ok());
-    auto v = Edition::make(*rules);
-    INFO("rules: " << (v ? std::string("ok") : v.error()));
-    REQUIRE(v.ok());
-    return *v;
+    auto edition = Edition::make(*rules);
+    INFO("rules: " << (edition ? std::string("ok") : edition.error()));
+    REQUIRE(edition.ok());
+    return *edition;
 }
 
 // A position of a preset from TFEN; the test fails if the TFEN is rejected.
@@ -135,8 +135,8 @@ inline std::string make_tfen(int size, const std::string& pieces, char side, int
 
 // A position under a rules string, from "Kd4 tc4 ..." and the side to move.
 inline Position rules_setup(const std::string& rules, const std::string& pieces, char side) {
-    EditionPtr v = rules_edition(rules);
-    auto pos = parse_tfen(v, make_tfen(v->size, pieces, side));
+    EditionPtr edition = rules_edition(rules);
+    auto pos = parse_tfen(edition, make_tfen(edition->size, pieces, side));
     INFO("pieces '" << pieces << "': " << (pos ? std::string("ok") : pos.error()));
     REQUIRE(pos.ok());
     return *pos;

@@ -304,10 +304,10 @@ TEST_CASE("rules: every preset prints and parses back to equal rules", "[notatio
         REQUIRE(back.ok());
         CHECK(*back == *r);
         CHECK(print_rules(*back) == printed);
-        auto v = Edition::make(*back);
-        REQUIRE(v.ok());
+        auto rebuilt = Edition::make(*back);
+        REQUIRE(rebuilt.ok());
         // An edition built from the printed string plays the same start.
-        CHECK(to_tfen(Position(*v)) == to_tfen(Position(edition(p.name))));
+        CHECK(to_tfen(Position(*rebuilt)) == to_tfen(Position(edition(p.name))));
     }
     CHECK(std::string(default_preset_name()) == "brandubh");
 }
@@ -584,9 +584,9 @@ TEST_CASE("bad input: malformed rules strings name the problem", "[notation]") {
     auto big = parse_rules("dim:7 cor:a1,g1,a7,g7" + start);
     REQUIRE(big.ok());
     big->size = 21; // as if read from a newer rules string
-    auto v = Edition::make(*big);
-    REQUIRE_FALSE(v.ok());
-    CHECK_THAT(v.error(), Catch::Contains("size"));
+    auto edition = Edition::make(*big);
+    REQUIRE_FALSE(edition.ok());
+    CHECK_THAT(edition.error(), Catch::Contains("size"));
 }
 
 TEST_CASE("bad input: numbers with leading zeros are refused", "[notation]") {

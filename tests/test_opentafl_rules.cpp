@@ -16,8 +16,8 @@ const std::string BASE7 = "dim:7 surf:n nrd:n ";
 std::string rules_error(const std::string& text) {
     auto rules = parse_rules(text);
     if (!rules) return rules.error();
-    auto v = Edition::make(*rules);
-    return v ? std::string() : v.error();
+    auto edition = Edition::make(*rules);
+    return edition ? std::string() : edition.error();
 }
 
 } // namespace

@@ -33,9 +33,9 @@ const char* const TABLUT =
 EditionPtr edition_of(const char* rules) {
     auto r = parse_rules(rules);
     REQUIRE(r.ok());
-    auto v = Edition::make(*r);
-    REQUIRE(v.ok());
-    return *v;
+    auto edition = Edition::make(*r);
+    REQUIRE(edition.ok());
+    return *edition;
 }
 
 // Reads the engine's `move` line: exact form, legal in pos. Returns the move.

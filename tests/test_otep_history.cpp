@@ -67,9 +67,9 @@ std::string with_key(const std::string& rules, const std::string& key, const std
 EditionPtr edition_of(const std::string& rules) {
     auto r = parse_rules(rules, RulesReading::BY_SIDE);
     REQUIRE(r.ok());
-    auto v = Edition::make(*r);
-    REQUIRE(v.ok());
-    return *v;
+    auto edition = Edition::make(*r);
+    REQUIRE(edition.ok());
+    return *edition;
 }
 
 struct Answer {

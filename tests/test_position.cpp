@@ -63,22 +63,22 @@ void check_equal(const Snapshot& a, const Snapshot& b) {
 
 // The bitboards and the rank and file occupancies agree with the board array.
 void check_consistent(const Position& pos) {
-    const Edition& v = pos.edition();
+    const Edition& edition = pos.edition();
     Bitboard occ = 0;
-    std::vector<unsigned> ranks(v.size), files(v.size);
+    std::vector<unsigned> ranks(edition.size), files(edition.size);
     std::array<Bitboard, PIECE_KINDS> by{};
     Square king = NO_SQUARE;
-    for (Square s = 0; s < v.num_squares; ++s) {
+    for (Square s = 0; s < edition.num_squares; ++s) {
         Piece p = pos.piece_on(s);
         if (p == NO_PIECE) continue;
         occ |= square_bb(s);
-        ranks[v.rank_of(s)] |= 1u << v.file_of(s);
-        files[v.file_of(s)] |= 1u << v.rank_of(s);
+        ranks[edition.rank_of(s)] |= 1u << edition.file_of(s);
+        files[edition.file_of(s)] |= 1u << edition.rank_of(s);
         by[p] |= square_bb(s);
         if (p == KING) king = s;
     }
     REQUIRE((pos.occupied() == occ));
-    for (int i = 0; i < v.size; ++i) {
+    for (int i = 0; i < edition.size; ++i) {
         REQUIRE(pos.rank_occupancy(i) == ranks[i]);
         REQUIRE(pos.file_occupancy(i) == files[i]);
     }
@@ -120,12 +120,12 @@ TEST_CASE("position: make/unmake restores everything over long random games", "[
         size_t total_plies = 0;
         // hnefatafl.org's adjudication and ply limit end random games early:
         // here they are off, so that the games (and the ban list) run long.
-        const EditionPtr v = edition_with(ed, [](Rules& r) {
+        const EditionPtr edition = edition_with(ed, [](Rules& r) {
             r.cannot_escape = false;
             r.draw_ply = 0;
         });
         for (int g = 0; g < testutil::scaled(12); ++g) {
-            Position pos(v);
+            Position pos(edition);
             std::vector<Snapshot> before;
             // Play until no move is left (repetition and the move limit are
             // ignored here: they do not stop make_move).
@@ -145,7 +145,7 @@ TEST_CASE("position: make/unmake restores everything over long random games", "[
                 check_equal(Snapshot(pos), before.back());
                 before.pop_back();
             }
-            CHECK(to_tfen(pos) == to_tfen(Position(v)));
+            CHECK(to_tfen(pos) == to_tfen(Position(edition)));
             CHECK(pos.game_ply() == 0);
         }
         CHECK(total_plies > size_t(testutil::scaled(12)) * 150); // the games were long

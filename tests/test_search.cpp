@@ -172,9 +172,9 @@ const BlockCase BLOCK_CASES[] = {
 } // namespace
 
 TEST_CASE("search: start positions give a legal move", "[search]") {
-    for (const char* v : {"brandubh", "tablut"}) {
+    for (const char* preset : {"brandubh", "tablut"}) {
         Engine e;
-        REQUIRE(e.set_preset(v));
+        REQUIRE(e.set_preset(preset));
         REQUIRE(e.set_position("", {}));
         Run r = run(e, depth_limit(3));
         REQUIRE(!r.infos.empty());

@@ -518,17 +518,17 @@ TEST_CASE("shieldwall: the engine's walk equals a plain transcription on random 
     long compared = 0, with_captures = 0;
     for (const std::string& text : rules) {
         INFO(text);
-        EditionPtr v = rules_edition(text);
-        const int n = v->size;
+        EditionPtr edition = rules_edition(text);
+        const int n = edition->size;
         for (int trial = 0; trial < 3000; ++trial) {
             // Walls, nearly complete, on one to three edges, and a few
             // pieces elsewhere in the outer two rings.
             Placement board{};
             auto edge_sq = [&](int e, int along, int depth) {
-                return e == 0   ? v->square(along, depth)
-                       : e == 1 ? v->square(along, n - 1 - depth)
-                       : e == 2 ? v->square(depth, along)
-                                : v->square(n - 1 - depth, along);
+                return e == 0   ? edition->square(along, depth)
+                       : e == 1 ? edition->square(along, n - 1 - depth)
+                       : e == 2 ? edition->square(depth, along)
+                                : edition->square(n - 1 - depth, along);
             };
             const int walls = 1 + int(rng() % 3);
             for (int w = 0; w < walls; ++w) {
@@ -547,15 +547,16 @@ TEST_CASE("shieldwall: the engine's walk equals a plain transcription on random 
             }
             const int noise = int(rng() % n);
             for (int k = 0; k < noise; ++k) {
-                const int s = int(rng() % v->num_squares);
-                if (test(v->edges | v->neighbours(v->edges), s) || rng() % 4 == 0)
+                const int s = int(rng() % edition->num_squares);
+                if (test(edition->edges | edition->neighbours(edition->edges), s) || rng() % 4 == 0)
                     board[s] = rng() % 2 ? ATTACKER : DEFENDER;
             }
-            for_each_square(v->corners, [&](Square c) { board[c] = NO_PIECE; });
-            Square ks = Square(rng() % v->num_squares);
-            while (test(v->corners, ks)) ks = Square(rng() % v->num_squares);
+            for_each_square(edition->corners, [&](Square c) { board[c] = NO_PIECE; });
+            Square ks = Square(rng() % edition->num_squares);
+            while (test(edition->corners, ks)) ks = Square(rng() % edition->num_squares);
             board[ks] = KING;
-            auto pos = Position::from_placement(v, board, rng() % 2 ? ATTACKERS : DEFENDERS, 0, 1);
+            auto pos =
+                Position::from_placement(edition, board, rng() % 2 ? ATTACKERS : DEFENDERS, 0, 1);
             if (!pos || pos->decided().over()) continue;
             MoveList list;
             generate_moves(*pos, list);
@@ -564,7 +565,9 @@ TEST_CASE("shieldwall: the engine's walk equals a plain transcription on random 
             for (int pick = 0; pick < 8; ++pick) {
                 // Mostly moves onto the edge or the ring inside it.
                 Move m = list.moves[rng() % list.size()];
-                for (int t = 0; t < 6 && !test(v->edges | v->neighbours(v->edges), m.to()); ++t)
+                for (int t = 0;
+                     t < 6 && !test(edition->edges | edition->neighbours(edition->edges), m.to());
+                     ++t)
                     m = list.moves[rng() % list.size()];
                 const Side us = pos->side_to_move();
                 const Piece mover = pos->piece_on(m.from());
@@ -573,10 +576,10 @@ TEST_CASE("shieldwall: the engine's walk equals a plain transcription on random 
                     return q == m.to() ? mover : q == m.from() ? NO_PIECE : pos->piece_on(q);
                 };
                 Bitboard ordinary = 0;
-                if (mover != KING || v->king_hammer)
+                if (mover != KING || edition->king_hammer)
                     for (int d = 0; d < 4; ++d)
-                        if (captures_toward(*v, at, us, m.to(), d))
-                            ordinary |= square_bb(v->neighbour[m.to()][d]);
+                        if (captures_toward(*edition, at, us, m.to(), d))
+                            ordinary |= square_bb(edition->neighbour[m.to()][d]);
                 ModelBoard b;
                 b.n = n;
                 b.side.assign(n * n, -1);
@@ -591,15 +594,15 @@ TEST_CASE("shieldwall: the engine's walk equals a plain transcription on random 
                 }
                 b.code[m.to()] = m.from() * 2 + 1; // the mover has moved now
                 const int old_code = m.from() * 2 + int(test(pos->developed(), m.from()));
-                const bool strong = v->rules.shieldwall == Shieldwall::STRONG;
-                const bool corners = v->corners != 0;
+                const bool strong = edition->rules.shieldwall == Shieldwall::STRONG;
+                const bool corners = edition->corners != 0;
                 Bitboard expect = ordinary;
                 const auto attackers = model_walls(b, 0, strong, corners);
                 const auto defenders = model_walls(b, 1, strong, corners);
                 auto judge = [&](const std::vector<ModelWall>& walls) {
                     for (const ModelWall& w : walls) {
-                        if (v->rules.shieldwall_flank) {
-                            if (!test(v->edges, m.to())) continue;
+                        if (edition->rules.shieldwall_flank) {
+                            if (!test(edition->edges, m.to())) continue;
                             if (std::find(w.closers->begin(), w.closers->end(), old_code) ==
                                 w.closers->end())
                                 continue;
@@ -619,7 +622,7 @@ TEST_CASE("shieldwall: the engine's walk equals a plain transcription on random 
                 judge(defenders);
                 Position after = *pos;
                 after.make_move(m);
-                INFO(to_tfen(*pos) << " " << move_name(*v, m));
+                INFO(to_tfen(*pos) << " " << move_name(*edition, m));
                 REQUIRE((after.last_captured() == expect));
                 // Bulk counting agrees after the same move.
                 REQUIRE(counter.replies(m) == count_moves(after));
@@ -645,13 +648,13 @@ TEST_CASE("edge fort: the engine equals a plain transcription of OpenTafl's chec
           "[shieldwall]") {
     // Copenhagen: the king passes and stops everywhere, so his moves are
     // plain slides over empty squares.
-    EditionPtr v = edition("opentafl-copenhagen");
-    REQUIRE(v->king_steps_anywhere);
+    EditionPtr copenhagen = edition("opentafl-copenhagen");
+    REQUIRE(copenhagen->king_steps_anywhere);
     // The same rules judged by the walk of the king's moves the flood
     // replaces (the path of editions where some square bars him).
-    Edition walk = *v;
+    Edition walk = *copenhagen;
     walk.king_steps_anywhere = false;
-    const int n = v->size;
+    const int n = copenhagen->size;
     std::mt19937 rng(7);
     long compared = 0, forts = 0;
     for (int trial = 0; trial < 20000; ++trial) {
@@ -660,23 +663,24 @@ TEST_CASE("edge fort: the engine equals a plain transcription of OpenTafl's chec
         const int along = 1 + int(rng() % (n - 2)), depth = int(rng() % 3), e = int(rng() % 4);
         auto place = [&](int a, int d) {
             a = std::clamp(a, 0, n - 1), d = std::clamp(d, 0, n - 1);
-            return e == 0   ? v->square(a, d)
-                   : e == 1 ? v->square(a, n - 1 - d)
-                   : e == 2 ? v->square(d, a)
-                            : v->square(n - 1 - d, a);
+            return e == 0   ? copenhagen->square(a, d)
+                   : e == 1 ? copenhagen->square(a, n - 1 - d)
+                   : e == 2 ? copenhagen->square(d, a)
+                            : copenhagen->square(n - 1 - d, a);
         };
         for (int a = along - 3; a <= along + 3; ++a)
             for (int d = 0; d <= depth + 2; ++d)
                 if (rng() % 3 == 0) board[place(a, d)] = DEFENDER;
         const int attackers = int(rng() % 6);
         for (int k = 0; k < attackers; ++k) {
-            const int s = int(rng() % v->num_squares);
-            if (board[s] == NO_PIECE && (rng() % 2 || test(v->edges, s))) board[s] = ATTACKER;
+            const int s = int(rng() % copenhagen->num_squares);
+            if (board[s] == NO_PIECE && (rng() % 2 || test(copenhagen->edges, s)))
+                board[s] = ATTACKER;
         }
         const Square ks = place(along, depth);
         board[ks] = KING;
-        for_each_square(v->corners, [&](Square c) { board[c] = NO_PIECE; });
-        auto pos = Position::from_placement(v, board, ATTACKERS, 0, 1);
+        for_each_square(copenhagen->corners, [&](Square c) { board[c] = NO_PIECE; });
+        auto pos = Position::from_placement(copenhagen, board, ATTACKERS, 0, 1);
         if (!pos) continue;
 
         // The model, on a board array.
@@ -684,12 +688,12 @@ TEST_CASE("edge fort: the engine equals a plain transcription of OpenTafl's chec
         auto destinations = [&](Square from) {
             std::vector<Square> out;
             for (int d = 0; d < 4; ++d)
-                for (Square s = v->neighbour[from][d]; s != NO_SQUARE && !occupied(s);
-                     s = v->neighbour[s][d])
+                for (Square s = copenhagen->neighbour[from][d]; s != NO_SQUARE && !occupied(s);
+                     s = copenhagen->neighbour[s][d])
                     out.push_back(s);
             return out;
         };
-        auto on_edge = [&](Square s) { return test(v->edges, s); };
+        auto on_edge = [&](Square s) { return test(copenhagen->edges, s); };
         const std::vector<Square> king_moves = destinations(ks);
         bool model = false;
         {
@@ -727,7 +731,7 @@ TEST_CASE("edge fort: the engine equals a plain transcription of OpenTafl's chec
             for (Square s = 0; s < n * n && ok; ++s) {
                 if (!fort[s]) continue;
                 for (int d = 0; d < 4; ++d) {
-                    const Square t = v->neighbour[s][d];
+                    const Square t = copenhagen->neighbour[s][d];
                     if (t == NO_SQUARE || !occupied(t)) continue;
                     if (board[t] == ATTACKER) ok = false;
                     around.push_back(t);
@@ -736,7 +740,7 @@ TEST_CASE("edge fort: the engine equals a plain transcription of OpenTafl's chec
             for (Square t : around) {
                 int open = 0;
                 for (int d = 0; d < 4; ++d) {
-                    const Square u = v->neighbour[t][d];
+                    const Square u = copenhagen->neighbour[t][d];
                     if (u != NO_SQUARE && !fort[u] &&
                         (board[u] == NO_PIECE || board[u] == ATTACKER))
                         ++open;
@@ -746,7 +750,7 @@ TEST_CASE("edge fort: the engine equals a plain transcription of OpenTafl's chec
             model = ok;
         }
         INFO(to_tfen(*pos));
-        REQUIRE(edge_fort_escape(*v, pos->pieces(ATTACKERS), pos->pieces(DEFENDERS), ks) == model);
+        REQUIRE(edge_fort_escape(*copenhagen, pos->pieces(ATTACKERS), pos->pieces(DEFENDERS), ks) == model);
         REQUIRE(edge_fort_escape(walk, pos->pieces(ATTACKERS), pos->pieces(DEFENDERS), ks) ==
                 model);
         ++compared;

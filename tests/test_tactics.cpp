@@ -17,18 +17,18 @@ namespace {
 // anvil (a piece of ours, the king only if armed as an anvil, or a square
 // hostile to the victim, empty or occupied).
 tactics::CaptureMap reference_capture_squares(const Position& pos, Side us) {
-    const Edition& v = pos.edition();
+    const Edition& edition = pos.edition();
     const Piece victim = us == ATTACKERS ? DEFENDER : ATTACKER;
     tactics::CaptureMap out;
-    for (Square a = 0; a < v.num_squares; ++a) {
+    for (Square a = 0; a < edition.num_squares; ++a) {
         if (pos.piece_on(a) != victim) continue;
         for (int d = 0; d < 4; ++d) {
-            const Square t = v.neighbour[a][d], b = v.neighbour[a][d ^ 2];
+            const Square t = edition.neighbour[a][d], b = edition.neighbour[a][d ^ 2];
             if (t == NO_SQUARE || b == NO_SQUARE || pos.piece_on(t) != NO_PIECE) continue;
             const Piece q = pos.piece_on(b);
-            const bool anvil = q == NO_PIECE      ? test(v.hostile_empty[victim], b)
-                               : side_of(q) == us ? (q != KING || v.king_anvil)
-                                                  : test(v.hostile_occupied[victim], b);
+            const bool anvil = q == NO_PIECE      ? test(edition.hostile_empty[victim], b)
+                               : side_of(q) == us ? (q != KING || edition.king_anvil)
+                                                  : test(edition.hostile_occupied[victim], b);
             if (!anvil) continue;
             if (test(out.one, t)) out.two |= square_bb(t);
             out.one |= square_bb(t);
@@ -47,11 +47,11 @@ TEST_CASE("tafl: capture squares by shifts equal the square-by-square definition
     editions.push_back(
         rules_edition("dim:7 surf:n nrd:n ka:n cenhe:tTK start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/"));
     std::mt19937 rng(99);
-    for (const EditionPtr& v : editions) {
-        INFO(v->rules.name);
+    for (const EditionPtr& edition : editions) {
+        INFO(edition->rules.name);
         int doubles = 0, positions = 0;
         for (int g = 0; g < 30; ++g) {
-            Position pos(v);
+            Position pos(edition);
             for (int ply = 0; ply < 200; ++ply) {
                 INFO(to_tfen(pos));
                 for (Side us : {ATTACKERS, DEFENDERS}) {
@@ -80,10 +80,10 @@ TEST_CASE("tafl: a move's escape threat, read without the move, equals the posit
     for (const char* preset : {"brandubh", "tablut", "tablut-house", "opentafl-tablut", "fetlar",
                                "copenhagen", "opentafl-copenhagen"}) {
         INFO(preset);
-        const EditionPtr v = edition(preset);
+        const EditionPtr preset_edition = edition(preset);
         int threats = 0, quiet_moves = 0;
         for (int g = 0; g < 20; ++g) {
-            Position pos(v);
+            Position pos(preset_edition);
             for (int ply = 0; ply < 200; ++ply) {
                 MoveList list;
                 generate_moves(pos, list);
@@ -92,9 +92,10 @@ TEST_CASE("tafl: a move's escape threat, read without the move, equals the posit
                 const Bitboard discoverers = tactics::escape_discoverers(pos);
                 for (Move m : list) {
                     const bool king = pos.piece_on(m.from()) == KING;
-                    if ((king && test(v->escape, m.to())) || tactics::move_effect(pos, m).captures)
+                    if ((king && test(preset_edition->escape, m.to())) ||
+                        tactics::move_effect(pos, m).captures)
                         continue;
-                    INFO(to_tfen(pos) << " " << move_name(*v, m));
+                    INFO(to_tfen(pos) << " " << move_name(*preset_edition, m));
                     const bool got = tactics::move_threatens_escape(pos, m);
                     pos.make_move(m);
                     const bool want = tactics::king_escapes(pos) != 0;

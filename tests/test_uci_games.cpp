@@ -35,11 +35,11 @@ TEST_CASE("uci: fast games of short searches, one legal bestmove per go", "[cli]
         Host host({"--variant", preset});
         auto rules = preset_rules(preset);
         REQUIRE(rules.ok());
-        auto v = Edition::make(*rules);
-        REQUIRE(v.ok());
+        auto edition = Edition::make(*rules);
+        REQUIRE(edition.ok());
         for (int game = 0; game < 6; ++game) {
             host.send("ucinewgame");
-            Position pos(*v);
+            Position pos(*edition);
             std::string moves;
             for (int ply = 0; ply < 40 && !pos.result().over(); ++ply) {
                 host.send("position startpos moves" + moves);

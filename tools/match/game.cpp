@@ -37,7 +37,7 @@ const char* side_name(Side s) {
 GameOutcome play_game(const GameConfig& config, EngineAdapter* const players[2],
                       const AbortFlag& abort) {
     GameOutcome out;
-    const Edition& v = *config.edition;
+    const Edition& edition = *config.edition;
     auto start = opening_position(config.edition, config.opening);
     if (!start) { // openings are checked when loaded; this is a safety net
         out.aborted = true;
@@ -59,7 +59,7 @@ GameOutcome play_game(const GameConfig& config, EngineAdapter* const players[2],
     for (const std::string& text : config.opening.moves) {
         Move m = *parse_legal_move(root, text);
         records.push_back(move_record(root, m));
-        moves.push_back(move_name(v, m));
+        moves.push_back(move_name(edition, m));
         root.make_move(m);
     }
     out.opening_records = records;
@@ -102,7 +102,9 @@ GameOutcome play_game(const GameConfig& config, EngineAdapter* const players[2],
 
     GameClock clock(players[ATTACKERS]->config().tc, players[DEFENDERS]->config().tc);
     Adjudicator adjudicator(config.max_plies, config.resign);
-    auto adjudicated = [&](const Verdict& v) { return finish(v.winner, v.reason, v.detail); };
+    auto adjudicated = [&](const Verdict& edition) {
+        return finish(edition.winner, edition.reason, edition.detail);
+    };
     int plies = 0;
 
     while (true) {
@@ -160,7 +162,7 @@ GameOutcome play_game(const GameConfig& config, EngineAdapter* const players[2],
         {
             Position after = pos;
             for (std::string_view text : split(reply.move, '|')) {
-                auto parsed = parse_move(v, text);
+                auto parsed = parse_move(edition, text);
                 if (!parsed)
                     return finish(winner_of(~us), "malformed",
                                   who + " sent a malformed move '" + reply.move +
@@ -185,7 +187,7 @@ GameOutcome play_game(const GameConfig& config, EngineAdapter* const players[2],
             ply.record = move_record(pos, m);
             ply.ms = i == 0 ? reply.elapsed_ms : 0;
             ply.score_cp = reply.score_cp;
-            moves.push_back(move_name(v, m));
+            moves.push_back(move_name(edition, m));
             records.push_back(ply.record);
             out.plies.push_back(ply);
             pos.make_move(m);

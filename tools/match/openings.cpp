@@ -24,18 +24,18 @@ uint64_t mix(uint64_t x) { // splitmix64
 // Material (an attacker is worth 100, a defender as much as makes the start
 // even) plus the king's open roads to an escape square.
 int evaluate(const Position& pos) {
-    const Edition& v = pos.edition();
+    const Edition& edition = pos.edition();
     int att0 = 0, def0 = 0;
-    for (int s = 0; s < v.num_squares; ++s) {
-        if (v.start[s] == ATTACKER) ++att0;
-        if (v.start[s] == DEFENDER) ++def0;
+    for (int s = 0; s < edition.num_squares; ++s) {
+        if (edition.start[s] == ATTACKER) ++att0;
+        if (edition.start[s] == DEFENDER) ++def0;
     }
     const int att = popcount(pos.pieces(ATTACKER));
     const int def = popcount(pos.pieces(DEFENDER));
     const int def_value = def0 > 0 ? 100 * att0 / def0 : 100;
     int score = def * def_value - att * 100; // defenders' view
     if (pos.king_square() != NO_SQUARE) {
-        const int routes = popcount(move_targets(pos, pos.king_square()) & v.escape);
+        const int routes = popcount(move_targets(pos, pos.king_square()) & edition.escape);
         if (pos.side_to_move() == DEFENDERS && routes > 0)
             score += WIN / 2;
         else if (routes >= 2)

@@ -102,12 +102,12 @@ Result<Move> read_record_move(const Position& before, std::string_view written) 
     const std::string ours = move_record(before, *m);
     Position after = before;
     after.make_move(*m);
-    const Edition& v = before.edition();
+    const Edition& edition = before.edition();
     const bool king_taken = after.decided().reason == EndReason::KING_CAPTURED;
-    const std::string king = king_taken ? square_name(v, before.king_square()) : "";
+    const std::string king = king_taken ? square_name(edition, before.king_square()) : "";
     std::vector<std::string> captured;
     for_each_square(after.last_captured(), [&](Square s) {
-        if (s != before.king_square()) captured.push_back(square_name(v, s));
+        if (s != before.king_square()) captured.push_back(square_name(edition, s));
     });
     std::vector<std::string> listed;
     bool king_listed = false;

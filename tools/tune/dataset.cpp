@@ -46,9 +46,9 @@ Result<TraceSet> build_traces(const std::vector<PositionLine>& lines, RulesCache
     // The cache is filled here, on one thread; the workers only read.
     std::vector<EditionPtr> editions(lines.size());
     for (size_t i = 0; i < lines.size(); ++i) {
-        auto v = rules.get(lines[i].rules);
-        if (!v) return Error{"position " + std::to_string(i + 1) + ": " + v.error()};
-        editions[i] = *v;
+        auto edition = rules.get(lines[i].rules);
+        if (!edition) return Error{"position " + std::to_string(i + 1) + ": " + edition.error()};
+        editions[i] = *edition;
     }
     threads = std::max(1, std::min<int>(threads, int(lines.size() / 256) + 1));
     std::vector<TraceSet> parts(threads);

@@ -98,10 +98,10 @@ Result<EditionPtr> RulesCache::get(const std::string& rules) {
     // A preset name has no spaces or colons; a rules string always has.
     auto parsed = rules.find(':') == std::string::npos ? preset_rules(rules) : parse_rules(rules);
     if (!parsed) return Error{"rules '" + rules.substr(0, 60) + "': " + parsed.error()};
-    auto v = Edition::make(*parsed);
-    if (!v) return Error{"rules '" + rules.substr(0, 60) + "': " + v.error()};
-    cache_.emplace(rules, *v);
-    return *v;
+    auto edition = Edition::make(*parsed);
+    if (!edition) return Error{"rules '" + rules.substr(0, 60) + "': " + edition.error()};
+    cache_.emplace(rules, *edition);
+    return *edition;
 }
 
 std::optional<std::string> preset_of(const Rules& rules) {

@@ -321,10 +321,11 @@ int cmd_fit(const std::vector<std::string>& args, std::ostream& out, std::ostrea
     std::vector<DefaultSet> sets(lines->size());
     std::vector<int64_t> per_set(all_default_sets().size());
     for (size_t i = 0; i < lines->size(); ++i) {
-        auto v = rules.get((*lines)[i].rules);
-        if (!v)
-            throw UsageError{in_path + ": position " + std::to_string(i + 1) + ": " + v.error()};
-        sets[i] = default_set_for((*v)->rules);
+        auto edition = rules.get((*lines)[i].rules);
+        if (!edition)
+            throw UsageError{in_path + ": position " + std::to_string(i + 1) + ": " +
+                             edition.error()};
+        sets[i] = default_set_for((*edition)->rules);
         ++per_set[int(sets[i])];
     }
     if (!set) set = DefaultSet(std::max_element(per_set.begin(), per_set.end()) - per_set.begin());
