@@ -272,7 +272,7 @@ class Client {
     // server has not refused (it refuses none of the rules core's moves;
     // should it, under -e > 0, the move is not sent twice).
     Move choose_move(Clock::time_point received) {
-        if (game_.pick(MOVE_NONE) == MOVE_NONE) {
+        if (!game_.has_searchable()) {
             // The server has no rule for a side that cannot move: any move
             // loses, and sending one ends the game sooner than the clock.
             logger().warn("bologna: no legal move; sending a null move");
@@ -282,7 +282,7 @@ class Client {
         }
         if (Status st = game_.give_to(engine_); !st) {
             logger().warn("bologna: {}", st.error());
-            return game_.pick(MOVE_NONE);
+            return game_.searchable().front();
         }
         HostClock clock;
         clock.move_limit_ms = int64_t(o_.time_s) * 1000;

@@ -4,6 +4,7 @@
 #include <cassert>
 
 #include "movegen.h"
+#include "timeman.h"
 
 namespace branan {
 
@@ -42,6 +43,13 @@ std::vector<Move> HostedGame::searchable() const {
     return out;
 }
 
+bool HostedGame::has_searchable() const {
+    if (!pos_) return false;
+    MoveList list;
+    generate_moves(*pos_, list);
+    return std::any_of(list.begin(), list.end(), [&](Move m) { return !refused(m); });
+}
+
 void HostedGame::restrict(SearchLimits& limits) const {
     if (any_refused()) limits.searchmoves = searchable();
 }
@@ -57,11 +65,45 @@ Status HostedGame::give_to(Engine& engine) const {
     return engine.set_position(*pos_);
 }
 
+namespace {
+
+// What is kept back of a period: a twentieth of it, at least this much.
+constexpr int64_t PERIOD_MARGIN_DIVISOR = 20;
+constexpr int64_t PERIOD_MARGIN_MIN_MS = 50;
+
+// The time of one move on a clock with overtime periods (`clock.timed`).
+void plan_overtime(const HostClock& clock, Side us, SearchLimits& limits) {
+    const HostClock::Overtime& ot = *clock.overtime;
+    const int64_t left = clock.left_ms[us], inc = clock.inc_ms[us];
+    const bool periods_follow = ot.periods[us] > 0 && ot.period_ms > 0;
+    if (ot.in_period[us] || (left == 0 && periods_follow)) {
+        const int64_t period = ot.in_period[us] ? left : ot.period_ms + inc;
+        limits.movetime_ms = std::max<int64_t>(1, period - period_margin_ms(period));
+        return;
+    }
+    // Aimed at (the time manager aims at half the budget and stops early on
+    // a stable best move), with at most twice that: an 11x11 depth can take
+    // five times the last, and a limit that far off would spend the main
+    // time in a few moves.
+    const int64_t share = left / MOVES_TO_GO_GUESS + inc * 3 / 4;
+    const int64_t period =
+        periods_follow ? std::max<int64_t>(0, ot.period_ms - period_margin_ms(ot.period_ms)) : 0;
+    limits.budget_ms = std::max<int64_t>(1, std::min(left * 3 / 4 + period, 2 * (share + period)));
+}
+
+} // namespace
+
+int64_t period_margin_ms(int64_t period_ms) {
+    return std::max(PERIOD_MARGIN_MIN_MS, period_ms / PERIOD_MARGIN_DIVISOR);
+}
+
 SearchLimits plan_host_limits(const HostClock& clock, Side us, int depth, uint64_t nodes) {
     SearchLimits limits;
     limits.depth = depth;
     limits.nodes = nodes;
-    if (clock.move_limit_ms > 0) {
+    if (clock.timed && clock.overtime) {
+        plan_overtime(clock, us, limits);
+    } else if (clock.move_limit_ms > 0) {
         limits.budget_ms = std::max<int64_t>(1, clock.move_limit_ms - clock.margin_ms);
     } else if (clock.timed) {
         for (Side s : {ATTACKERS, DEFENDERS}) {

@@ -41,8 +41,9 @@ class HostedGame {
     // The host moved on without a move we know of (its board follows).
     void clear_refused() { refused_.clear(); }
 
-    // The legal moves the host has not refused.
+    // The legal moves the host has not refused, and whether there is one.
     std::vector<Move> searchable() const;
+    bool has_searchable() const;
     // `limits` searching only those when some were refused (all when
     // every move was).
     void restrict(SearchLimits& limits) const;
@@ -77,11 +78,34 @@ struct HostClock {
     // or as a budget that a forced or stable move may stop early.
     int64_t untimed_ms = 0;
     bool untimed_is_budget = false;
+    // OpenTafl's overtime after the main time: periods of one length; once
+    // the main time is spent each move gets a fresh period, time not used
+    // in it is lost, and a move that overruns it loses the period (the game
+    // with the last). A side inside a period has what is left of it in
+    // `left_ms`. Such a clock is planned as a budget per move that leaves
+    // room for the periods (the time manager's plan knows none).
+    struct Overtime {
+        int64_t period_ms = 0;
+        int periods[2] = {0, 0}; // periods left, index Side
+        bool in_period[2] = {false, false};
+    };
+    std::optional<Overtime> overtime;
 };
+
+// The share of an overtime period kept back for the host's own delays (its
+// JVM, its reader), on top of the engine's Move Overhead.
+int64_t period_margin_ms(int64_t period_ms);
 
 // The limits of our next move, side `us`: the clock's, with a fixed depth
 // or node count when given (the clock's limits still apply to them; an
-// untimed game with either gets no time limit).
+// untimed game with either gets no time limit). With overtime periods:
+// - inside a period: what is left of it, less its margin, used whole (time
+//   not used is lost);
+// - main time: a budget aimed at a share of it (1/MOVES_TO_GO_GUESS, plus
+//   3/4 of the increment) and, when periods follow, one period less its
+//   margin, since every move gets a period once the main time is spent; at
+//   most twice that aim, and never more than 3/4 of the main time plus the
+//   period.
 SearchLimits plan_host_limits(const HostClock& clock, Side us, int depth = 0, uint64_t nodes = 0);
 
 } // namespace branan

@@ -216,7 +216,7 @@ class OtepLoop {
         if (next) return send("move " + move_name(game_.position().edition(), next));
         // One line: an earlier `analyze` may have asked for more.
         engine_.set_option("MultiPV", "1");
-        SearchLimits limits = plan_move_limits(clock_, *side, increment_ms_);
+        SearchLimits limits = plan_host_limits(host_clock(clock_, *side, increment_ms_), *side);
         if (options_.depth > 0) limits = fixed_depth();
         game_.restrict(limits);
         start(Mode::PLAY, limits);

@@ -4,7 +4,6 @@
 
 #include "clock.h"
 #include "text.h"
-#include "timeman.h"
 
 namespace branan {
 
@@ -16,9 +15,6 @@ constexpr int64_t INCREMENT_UNIT_MS = 1000;
 // the host's delay only ever makes the gain smaller, and its 100 ms clock
 // updates can make the earlier reading stale by that much.
 constexpr int64_t INCREMENT_ROUNDING_MS = 400;
-// What is kept back of a period: a twentieth of it, at least this much.
-constexpr int64_t PERIOD_MARGIN_DIVISOR = 20;
-constexpr int64_t PERIOD_MARGIN_MIN_MS = 50;
 
 } // namespace
 
@@ -52,36 +48,23 @@ int64_t infer_increment_ms(int64_t before_ms, int64_t used_ms, int64_t after_ms)
     return (gain + INCREMENT_ROUNDING_MS) / INCREMENT_UNIT_MS * INCREMENT_UNIT_MS;
 }
 
-int64_t period_margin_ms(int64_t period_ms) {
-    return std::max(PERIOD_MARGIN_MIN_MS, period_ms / PERIOD_MARGIN_DIVISOR);
-}
-
-SearchLimits plan_move_limits(const OtepClock& c, Side us, int64_t increment_ms) {
-    SearchLimits limits;
+HostClock host_clock(const OtepClock& c, Side us, int64_t increment_ms) {
+    HostClock clock;
     if (!c.known) {
-        limits.movetime_ms = UNTIMED_MOVE_MS;
-        return limits;
+        clock.untimed_ms = UNTIMED_MOVE_MS;
+        return clock;
     }
-    const bool periods_follow = c.periods[us] > 0 && c.overtime_ms > 0;
-    if (c.in_overtime[us] || (c.ms[us] == 0 && periods_follow)) {
-        const int64_t left = c.in_overtime[us] ? c.ms[us] : c.overtime_ms + increment_ms;
-        limits.movetime_ms = std::max<int64_t>(1, left - period_margin_ms(left));
-        return limits;
+    clock.timed = true;
+    HostClock::Overtime ot;
+    ot.period_ms = c.overtime_ms;
+    for (Side s : {ATTACKERS, DEFENDERS}) {
+        clock.left_ms[s] = c.ms[s];
+        ot.periods[s] = c.periods[s];
+        ot.in_period[s] = c.in_overtime[s];
     }
-    // Main time: a share of it (as if MOVES_TO_GO_GUESS moves were left, as
-    // the time manager guesses for a clock without movestogo, and of the
-    // increment) for this move, and
-    // when periods follow, a period too, since every move gets one once
-    // the main time is spent. Aimed at (the time manager aims at half the
-    // budget and stops early on a stable best move), with at most twice
-    // that: an 11x11 depth can take five times the last, and a limit that
-    // far off would spend the main time in a few moves.
-    const int64_t share = c.ms[us] / MOVES_TO_GO_GUESS + increment_ms * 3 / 4;
-    const int64_t period =
-        periods_follow ? std::max<int64_t>(0, c.overtime_ms - period_margin_ms(c.overtime_ms)) : 0;
-    limits.budget_ms =
-        std::max<int64_t>(1, std::min(c.ms[us] * 3 / 4 + period, 2 * (share + period)));
-    return limits;
+    clock.inc_ms[us] = increment_ms;
+    clock.overtime = ot;
+    return clock;
 }
 
 } // namespace branan

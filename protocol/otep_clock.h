@@ -1,7 +1,7 @@
 #pragma once
 
-// The OTEP host's clock and the time the engine plans on it: separate from
-// the loop so that the plan can be checked without a host.
+// The OTEP host's clock, read and turned into the hosted game's clock:
+// separate from the loop so that the plan can be checked without a host.
 //
 // OpenTafl's clock (GameClock): each side has main time, then a number of
 // overtime periods of one length. Time spent comes off the main time first;
@@ -14,7 +14,7 @@
 #include <string_view>
 #include <vector>
 
-#include "engine.h"
+#include "hosted_game.h"
 
 namespace branan {
 
@@ -38,19 +38,8 @@ Result<OtepClock> parse_otep_clock(const std::vector<std::string_view>& words);
 // makes it doubtful, never more than the host gave.
 int64_t infer_increment_ms(int64_t before_ms, int64_t used_ms, int64_t after_ms);
 
-// The share of an overtime period kept back for the host's own delays
-// (its JVM, its reader), on top of the engine's Move Overhead.
-int64_t period_margin_ms(int64_t period_ms);
-
-// The limits of one move of `us` on this clock; the search's time manager
-// (search/timeman.h) then keeps back the engine's Move Overhead. The plan:
-// - no clock line (an untimed game): 5 s a move;
-// - inside an overtime period: what is left of it, less its margin, used
-//   whole (time not used is lost);
-// - main time: a budget aimed at a share of it (1/35, plus 3/4 of the
-//   increment) and, when periods follow, one period less its margin, since
-//   every move gets a period once the main time is spent; at most twice
-//   that aim, and never more than 3/4 of the main time plus the period.
-SearchLimits plan_move_limits(const OtepClock& clock, Side us, int64_t increment_ms);
+// The clock as the hosted game plans on it (plan_host_limits), our
+// increment as learnt: no clock line (an untimed game) is 5 s a move.
+HostClock host_clock(const OtepClock& clock, Side us, int64_t increment_ms);
 
 } // namespace branan

@@ -247,7 +247,7 @@ TimeManager planned(const std::string& clock_line, Side us, int64_t increment_ms
     auto clock = parse_otep_clock(split_words(clock_line));
     REQUIRE(clock.ok());
     TimeManager t;
-    t.init(plan_move_limits(*clock, us, increment_ms), us, overhead_ms);
+    t.init(plan_host_limits(host_clock(*clock, us, increment_ms), us), us, overhead_ms);
     return t;
 }
 
@@ -304,7 +304,7 @@ TEST_CASE("otep: the time plan on OpenTafl's clock, Move Overhead kept back once
 
     // No clock line at all: 5 s a move.
     TimeManager untimed;
-    untimed.init(plan_move_limits(OtepClock{}, ATTACKERS, 0), ATTACKERS, 30);
+    untimed.init(plan_host_limits(host_clock(OtepClock{}, ATTACKERS, 0), ATTACKERS), ATTACKERS, 30);
     CHECK(untimed.maximum_ms() == 5000 - 30);
 
     CHECK(parse_otep_clock(split_words("clock x y z")).error() == "clock: expected 5 fields");
