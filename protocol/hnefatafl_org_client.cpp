@@ -6,19 +6,17 @@
 #include <cstdio>
 #include <deque>
 #include <map>
-#include <mutex>
 #include <optional>
 #include <thread>
 #include <vector>
 
 #include "clock.h"
-#include "engine.h"
+#include "hnefatafl_org_connection.h"
 #include "hnefatafl_org_coordinates.h"
 #include "hnefatafl_org_game.h"
+#include "hnefatafl_org_search.h"
 #include "logging.h"
-#include "movegen.h"
 #include "notation.h"
-#include "socket.h"
 #include "text.h"
 
 namespace branan {
@@ -42,12 +40,14 @@ struct Outgoing {
     Move move;
 };
 
-enum class LoginOutcome { OK, RETRY, FATAL };
-
+// The games and the commands: what the server's lines mean for each game,
+// one command in flight at a time, and what to send when a search ends. The
+// connection (hnefatafl_org_connection.h) and the search
+// (hnefatafl_org_search.h) are its two parts.
 class Bot {
   public:
     Bot(const HnefataflOrgOptions& o, std::ostream& out, std::ostream& err)
-        : o_(o), out_(out), err_(err) {}
+        : o_(o), out_(out), err_(err), server_(o, [this] { forget_connection(); }) {}
 
     int run() {
         if (o_.user.empty()) return fail(2, "no user name (--user)");
@@ -55,20 +55,11 @@ class Bot {
             if (auto e = server_edition(o_.board_size); !e)
                 return fail(2, "--board " + std::to_string(o_.board_size) + ": " + e.error());
         if (o_.hash_mb > 0)
-            if (Status st = engine_.set_option("Hash", std::to_string(o_.hash_mb)); !st)
+            if (Status st = search_.set_option("Hash", std::to_string(o_.hash_mb)); !st)
                 return fail(2, st.error());
         if (o_.threads > 0)
-            if (Status st = engine_.set_option("Threads", std::to_string(o_.threads)); !st)
+            if (Status st = search_.set_option("Threads", std::to_string(o_.threads)); !st)
                 return fail(2, st.error());
-        engine_.on_info([this](const SearchInfo& info) {
-            std::lock_guard lock(search_mutex_);
-            if (info.multipv == 1) search_info_ = info;
-        });
-        engine_.on_bestmove([this](const BestMove& b) {
-            std::lock_guard lock(search_mutex_);
-            search_best_ = b;
-            search_done_ = true;
-        });
         next_new_role_ = o_.create[ATTACKERS] ? ATTACKERS : DEFENDERS;
         logger().info("hnefatafl-org: {} at {}:{}, {} game(s), at most {} at once", o_.user,
                       o_.host, o_.port, o_.games, o_.max_games_at_once);
@@ -76,20 +67,24 @@ class Bot {
         int failures = 0;
         int backoff = o_.backoff_ms;
         while (true) {
-            if (!socket_.is_open()) {
+            if (!server_.is_open()) {
                 if (failures > 0) {
                     // The server's own delay after failed logins, when it names one.
-                    const int64_t wait = std::max<int64_t>(backoff, retry_at_ms_ - utc_now_ms());
+                    const int64_t wait =
+                        std::max<int64_t>(backoff, server_.retry_at_ms() - utc_now_ms());
                     logger().info("hnefatafl-org: reconnecting in {} ms", wait);
                     wait_for_search_or(wait);
                     backoff = std::min(backoff * 2, o_.backoff_max_ms);
                 }
                 if (failures > o_.max_reconnects)
                     return fail(1, "cannot reach the server after " + std::to_string(failures) +
-                                       " attempts: " + last_error_);
-                const LoginOutcome login = connect_and_login();
-                if (login == LoginOutcome::FATAL) return finish(2);
-                if (login == LoginOutcome::RETRY) {
+                                       " attempts: " + server_.last_error());
+                const Login login = server_.login([this] { collect_search(); });
+                if (login.outcome == LoginOutcome::FATAL) {
+                    fail(2, login.error);
+                    return finish(2);
+                }
+                if (login.outcome == LoginOutcome::RETRY) {
                     ++failures;
                     continue;
                 }
@@ -97,7 +92,7 @@ class Bot {
                 backoff = o_.backoff_ms;
                 after_login();
             }
-            if (o_.games > 0 && finished_ >= o_.games && !searching_) return finish(0);
+            if (o_.games > 0 && finished_ >= o_.games && !search_.running()) return finish(0);
             step();
         }
     }
@@ -112,36 +107,16 @@ class Bot {
     }
 
     int finish(int status) {
-        if (searching_) {
-            engine_.stop();
-            engine_.wait();
-        }
-        engine_.on_info(nullptr);
-        engine_.on_bestmove(nullptr);
-        if (socket_.is_open() && status == 0) send_line("logout");
+        search_.stop();
+        if (server_.is_open() && status == 0) send_line("logout");
         return status;
     }
 
-    // Sends one line; `shown` is what the log says instead (the login line
-    // with its password masked).
-    bool send_line(const std::string& line, const std::string& shown = "") {
-        if (!socket_.is_open()) return false;
-        std::string error;
-        if (!write_all(socket_.fd(), line + "\n", 10'000, error)) {
-            logger().warn("hnefatafl-org: cannot send: {}", error);
-            disconnect(error);
-            return false;
-        }
-        logger().debug("hnefatafl-org: sent {}", shown.empty() ? line : shown);
-        return true;
-    }
+    bool send_line(const std::string& line) { return server_.send(line); }
 
-    void disconnect(const std::string& why) {
-        if (!socket_.is_open()) return;
-        logger().warn("hnefatafl-org: connection lost: {}", why);
-        last_error_ = why;
-        socket_.reset();
-        lines_.clear();
+    // The connection is gone: what was sent on it is lost, and each game
+    // is resumed on the next one.
+    void forget_connection() {
         in_flight_ = {};
         queue_.clear();
         for (auto& [id, g] : games_) {
@@ -155,86 +130,8 @@ class Bot {
         const auto until = Clock::now() + std::chrono::milliseconds(ms);
         while (Clock::now() < until) {
             std::this_thread::sleep_for(std::chrono::milliseconds(10));
-            if (searching_) collect_search();
+            collect_search();
         }
-    }
-
-    LoginOutcome connect_and_login() {
-        auto fd = connect_to(o_.host, o_.port, o_.connect_timeout_ms);
-        if (!fd) {
-            last_error_ = fd.error();
-            logger().warn("hnefatafl-org: {}", fd.error());
-            return LoginOutcome::RETRY;
-        }
-        socket_.reset(*fd);
-        // As the site's own bot does: a server gone silent is noticed.
-        set_keepalive(socket_.fd(), 30);
-        lines_.clear();
-        logger().info("hnefatafl-org: connected to {}:{}", o_.host, o_.port);
-        const std::string head = o_.version_id + " login " + o_.user;
-        if (!send_line(head + " " + o_.password, head + " ********")) return LoginOutcome::RETRY;
-        const auto deadline = Clock::now() + std::chrono::milliseconds(o_.reply_timeout_ms);
-        while (Clock::now() < deadline) {
-            std::string line;
-            while (lines_.next(line)) {
-                logger().debug("hnefatafl-org: received {}", line);
-                const auto w = split_words(line);
-                if (w.size() >= 2 && w[0] == "=" && w[1] == "login") {
-                    logger().info("hnefatafl-org: logged in as {}", o_.user);
-                    logged_in_once_ = true;
-                    return LoginOutcome::OK;
-                }
-                if (w.size() >= 2 && w[0] == "?" && w[1] == "login") return login_refused(line, w);
-            }
-            std::string error;
-            const int left = int(std::max<int64_t>(
-                1, std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now())
-                       .count()));
-            const ReadStatus r = read_some(socket_.fd(), std::min(left, 50), lines_, error);
-            if (r == ReadStatus::CLOSED || r == ReadStatus::ERROR) {
-                disconnect("during the login: " + error);
-                return LoginOutcome::RETRY;
-            }
-            if (searching_) collect_search();
-        }
-        disconnect("no answer to the login within " + std::to_string(o_.reply_timeout_ms) + " ms");
-        return LoginOutcome::RETRY;
-    }
-
-    LoginOutcome login_refused(const std::string& line, const std::vector<std::string_view>& w) {
-        auto has = [&](std::string_view word) {
-            return std::find(w.begin(), w.end(), word) != w.end();
-        };
-        const std::string shown = printable(line, 200);
-        socket_.reset();
-        lines_.clear();
-        if (has("wrong_version")) {
-            fail(2, "the server refuses the version id " + o_.version_id + " (`" + shown +
-                        "`): its version changed; pass the current one with "
-                        "--version-id (HNEFATAFL.md 4.2)");
-            return LoginOutcome::FATAL;
-        }
-        const bool busy = has("logged_in_already") || has("retried_too_soon");
-        const bool refused = has("wrong_password") || has("account_not_in_database");
-        for (size_t i = 0; i + 1 < w.size(); ++i)
-            if (w[i] == "retried_too_soon")
-                if (auto at = parse_utc_ms(w[i + 1])) retry_at_ms_ = *at + 1000;
-        if (busy && !refused) {
-            last_error_ = "login: " + shown;
-            logger().warn("hnefatafl-org: the server says {}; retrying", shown);
-            return LoginOutcome::RETRY;
-        }
-        if (!refused && logged_in_once_) {
-            // The same account and password worked before on this run: an
-            // unexplained refusal after a drop is the old session still open.
-            last_error_ = "login: " + shown;
-            logger().warn("hnefatafl-org: the server says {} after a reconnect; retrying", shown);
-            return LoginOutcome::RETRY;
-        }
-        fail(2, "the server refuses the login of " + o_.user + " (`" + shown +
-                    "`): a wrong password, an account that does not exist or a name it does not "
-                    "accept");
-        return LoginOutcome::FATAL;
     }
 
     void after_login() {
@@ -248,9 +145,9 @@ class Bot {
     // ------------------------------------------------------------ the loop
 
     void step() {
-        if (searching_) collect_search();
+        collect_search();
         check_in_flight_timeout();
-        if (!socket_.is_open()) return;
+        if (!server_.is_open()) return;
         if (in_flight_.command == Command::NONE) {
             if (!queue_.empty()) {
                 Outgoing next = std::move(queue_.front());
@@ -262,30 +159,19 @@ class Bot {
                 if (in_flight_.command == Command::NONE) maybe_create_game();
             }
         }
-        if (!searching_) maybe_start_search();
-        std::string error;
-        const ReadStatus r = read_some(socket_.fd(), searching_ ? 10 : 50, lines_, error);
-        if (r == ReadStatus::CLOSED || r == ReadStatus::ERROR) {
-            disconnect(error);
-            return;
-        }
+        if (!search_.running()) maybe_start_search();
+        const ReadStatus r = server_.read(search_.running() ? 10 : 50);
+        if (r == ReadStatus::CLOSED || r == ReadStatus::ERROR) return;
         std::string line;
-        while (socket_.is_open() && lines_.next(line)) {
-            logger().debug("hnefatafl-org: received {}", line);
-            handle(line);
-        }
+        while (server_.next_line(line)) handle(line);
     }
 
     // Handles the lines already received, without waiting.
     void drain() {
-        std::string error, line;
-        while (socket_.is_open()) {
-            const ReadStatus r = read_some(socket_.fd(), 0, lines_, error);
-            if (r == ReadStatus::CLOSED || r == ReadStatus::ERROR) disconnect(error);
-            while (socket_.is_open() && lines_.next(line)) {
-                logger().debug("hnefatafl-org: received {}", line);
-                handle(line);
-            }
+        std::string line;
+        while (server_.is_open()) {
+            const ReadStatus r = server_.read(0);
+            while (server_.next_line(line)) handle(line);
             if (r != ReadStatus::DATA) return;
         }
     }
@@ -726,7 +612,7 @@ class Bot {
     }
 
     void start_search(Game& g, int others_waiting) {
-        if (g.game.pick(MOVE_NONE) == MOVE_NONE) {
+        if (!g.game.has_searchable()) {
             logger().warn("hnefatafl-org: game {}: no move left that the server accepts; resigning",
                           g.id);
             queue_.push_back(
@@ -734,15 +620,6 @@ class Bot {
                  g.id,
                  "game " + std::to_string(g.id) + " play " + role_name(g.ours) + " resigns _",
                  {}});
-            return;
-        }
-        if (g.edition->rules != engine_.position().edition().rules)
-            if (Status st = engine_.set_rules(g.edition->rules); !st) {
-                logger().warn("hnefatafl-org: game {}: {}", g.id, st.error());
-                return;
-            }
-        if (Status st = g.game.give_to(engine_); !st) {
-            logger().warn("hnefatafl-org: game {}: {}", g.id, st.error());
             return;
         }
         HostClock clock;
@@ -759,44 +636,27 @@ class Bot {
         clock.untimed_is_budget = true;
         SearchLimits limits = plan_host_limits(clock, g.ours, o_.depth, o_.nodes);
         g.game.restrict(limits);
-        {
-            std::lock_guard lock(search_mutex_);
-            search_done_ = false;
-            search_info_ = {};
-            search_best_ = {};
-        }
-        search_game_ = g.id;
-        search_plies_ = g.plies();
-        search_started_ = Clock::now();
-        if (Status st = engine_.go(limits); !st) {
+        if (Status st = search_.start(g, limits); !st)
             logger().warn("hnefatafl-org: game {}: {}", g.id, st.error());
-            return;
-        }
-        searching_ = true;
     }
 
+    // Sends (queues) the move of a search that has ended, unless its game
+    // has moved on.
     void collect_search() {
-        BestMove best;
-        SearchInfo info;
-        {
-            std::lock_guard lock(search_mutex_);
-            if (!search_done_) return;
-            best = search_best_;
-            info = search_info_;
-        }
-        engine_.wait();
-        searching_ = false;
+        const std::optional<BotSearch::Done> done = search_.finished();
+        if (!done) return;
+        const SearchInfo& info = done->info;
         // What has arrived meanwhile first (a draw offer, the game's end).
         drain();
-        auto it = games_.find(search_game_);
+        auto it = games_.find(done->game);
         if (it == games_.end()) return;
         Game& g = it->second;
-        if (!g.our_turn() || g.plies() != search_plies_ || move_pending(g.id)) return;
-        const Move m = g.game.pick(best.best);
+        if (!g.our_turn() || g.plies() != done->plies || move_pending(g.id)) return;
+        const Move m = g.game.pick(done->best.best);
         logger().info("hnefatafl-org: game {}: {} after {} ms (depth {}, score {}, mate {}, "
                       "nodes {})",
-                      g.id, move_name(*g.edition, m), ms_since(search_started_), info.depth,
-                      info.score, info.mate, info.nodes);
+                      g.id, move_name(*g.edition, m), done->ms, info.depth, info.score, info.mate,
+                      info.nodes);
         const std::string game = "game " + std::to_string(g.id) + " ";
         const bool lost = info.mate < 0;
         if (g.draw_offered && (lost || dead_drawn(g, info))) {
@@ -833,12 +693,8 @@ class Bot {
     const HnefataflOrgOptions& o_;
     std::ostream& out_;
     std::ostream& err_;
-    Engine engine_;
-    Socket socket_;
-    LineBuffer lines_;
-    std::string last_error_;
-    bool logged_in_once_ = false;
-    int64_t retry_at_ms_ = 0; // UTC: the server's retried_too_soon time
+    ServerConnection server_;
+    BotSearch search_;
 
     std::map<int64_t, Game> games_;
     std::map<int64_t, int> sizes_; // board sizes from games_updated
@@ -850,15 +706,6 @@ class Bot {
     Side new_game_role_ = ATTACKERS;
     int started_ = 0;  // games created or joined
     int finished_ = 0; // games ended
-
-    std::mutex search_mutex_;
-    bool search_done_ = false;
-    SearchInfo search_info_;
-    BestMove search_best_;
-    bool searching_ = false;
-    int64_t search_game_ = -1;
-    int search_plies_ = 0;
-    Clock::time_point search_started_;
 };
 
 } // namespace

@@ -338,8 +338,9 @@ bool Engine::searching() const {
     return impl_->threads.searching();
 }
 
+// On the board the search plays the game on: the number the search sees.
 Value Engine::evaluate() const {
-    return branan::evaluate(*impl_->pos, impl_->params);
+    return impl_->board->evaluate(impl_->params);
 }
 
 const EvalParams& Engine::eval_params() const {
