@@ -168,8 +168,10 @@ class Bot {
 
     // Handles the lines already received, without waiting.
     void drain() {
+        // A search that ends while the bot logs in leaves the login's
+        // answer to the login.
         std::string line;
-        while (server_.is_open()) {
+        while (server_.logged_in()) {
             const ReadStatus r = server_.read(0);
             while (server_.next_line(line)) handle(line);
             if (r != ReadStatus::DATA) return;

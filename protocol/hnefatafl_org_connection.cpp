@@ -31,6 +31,7 @@ Login ServerConnection::login(const std::function<void()>& idle) {
         return {LoginOutcome::RETRY, {}};
     }
     socket_.reset(*fd);
+    logged_in_ = false;
     set_keepalive(socket_.fd(), KEEPALIVE_IDLE_S);
     lines_.clear();
     logger().info("hnefatafl-org: connected to {}:{}", o_.host, o_.port);
@@ -44,7 +45,7 @@ Login ServerConnection::login(const std::function<void()>& idle) {
             const auto w = split_words(line);
             if (w.size() >= 2 && w[0] == "=" && w[1] == "login") {
                 logger().info("hnefatafl-org: logged in as {}", o_.user);
-                logged_in_once_ = true;
+                logged_in_ = logged_in_once_ = true;
                 return {LoginOutcome::OK, {}};
             }
             if (w.size() >= 2 && w[0] == "?" && w[1] == "login") return refused(line, w);

@@ -29,6 +29,8 @@ class ServerConnection {
         : o_(options), on_drop_(std::move(on_drop)) {}
 
     bool is_open() const { return socket_.is_open(); }
+    // Open and past the login: lines are the bot's to read.
+    bool logged_in() const { return socket_.is_open() && logged_in_; }
     // Connects and logs in. While it waits for the answer (reply timeout)
     // it calls `idle` (a search may end meanwhile).
     Login login(const std::function<void()>& idle);
@@ -55,6 +57,7 @@ class ServerConnection {
     Socket socket_;
     LineBuffer lines_;
     std::string last_error_;
+    bool logged_in_ = false;
     bool logged_in_once_ = false;
     int64_t retry_at_ms_ = 0;
 };
