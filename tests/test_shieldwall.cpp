@@ -750,7 +750,8 @@ TEST_CASE("edge fort: the engine equals a plain transcription of OpenTafl's chec
             model = ok;
         }
         INFO(to_tfen(*pos));
-        REQUIRE(edge_fort_escape(*copenhagen, pos->pieces(ATTACKERS), pos->pieces(DEFENDERS), ks) == model);
+        REQUIRE(edge_fort_escape(*copenhagen, pos->pieces(ATTACKERS), pos->pieces(DEFENDERS), ks) ==
+                model);
         REQUIRE(edge_fort_escape(walk, pos->pieces(ATTACKERS), pos->pieces(DEFENDERS), ks) ==
                 model);
         ++compared;
