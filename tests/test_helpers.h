@@ -27,11 +27,12 @@ constexpr bool SANITIZED = true;
 constexpr bool SANITIZED = false;
 #endif
 
-// A count of random games, positions or plies: whole in the Release run, a
-// quarter (at least one) under the sanitizers, where every case still runs
-// its code paths but the Release run covers the sizes.
-constexpr int scaled(int count) {
-    return SANITIZED ? (count / 4 > 0 ? count / 4 : 1) : count;
+// A count of random games, positions or plies: whole in the Release run, an
+// eighth (at least one) under the sanitizers, where every case still runs
+// its code paths but the Release run covers the sizes. A case whose counts
+// need more games to be reached divides by less.
+constexpr int scaled(int count, int divisor = 8) {
+    return SANITIZED ? (count / divisor > 0 ? count / divisor : 1) : count;
 }
 // A perft depth: one less under the sanitizers (a tenth of the work or less).
 constexpr int scaled_depth(int depth) {

@@ -683,7 +683,7 @@ TEST_CASE("opentafl presets: the engine plays as the model over 200 random games
         CHECK(tally.captures > 0);
         CHECK(tally.ends.size() >= 2);
         // Walls and forts are rare in random games: the full count (the
-        // Release run) meets them, a quarter of it may not.
+        // Release run) meets them, an eighth of it may not.
         if (std::string(c.preset) == "opentafl-copenhagen" && games == c.games) {
             CHECK(tally.wall_captures > 0);
             CHECK(tally.ends.count(End::EDGE_FORT) > 0);

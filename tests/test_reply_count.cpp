@@ -88,7 +88,7 @@ TEST_CASE("reply count: line-table counts and reply counts equal making the move
         std::seed_seq seed(name.begin(), name.end());
         std::mt19937 rng(seed);
         long moves = 0, captures = 0, endings = 0;
-        for (int g = 0; g < testutil::scaled(24); ++g) {
+        for (int g = 0; g < testutil::scaled(24, 4); ++g) {
             Position pos(v);
             for (int ply = 0; ply < 160; ++ply) {
                 moves += check_counts(pos);
@@ -114,9 +114,9 @@ TEST_CASE("reply count: line-table counts and reply counts equal making the move
             }
         }
         INFO(moves << " moves, " << captures << " captures, " << endings << " endings");
-        CHECK(moves > testutil::scaled(15000));
-        CHECK(captures > testutil::scaled(60));
-        CHECK(endings > testutil::scaled(20));
+        CHECK(moves > testutil::scaled(15000, 4));
+        CHECK(captures > testutil::scaled(60, 4));
+        CHECK(endings > testutil::scaled(20, 4));
     }
 }
 
