@@ -44,10 +44,7 @@ std::vector<Move> HostedGame::searchable() const {
 }
 
 bool HostedGame::has_searchable() const {
-    if (!pos_) return false;
-    MoveList list;
-    generate_moves(*pos_, list);
-    return std::any_of(list.begin(), list.end(), [&](Move m) { return !refused(m); });
+    return !searchable().empty();
 }
 
 void HostedGame::restrict(SearchLimits& limits) const {
@@ -71,6 +68,12 @@ namespace {
 constexpr int64_t PERIOD_MARGIN_DIVISOR = 20;
 constexpr int64_t PERIOD_MARGIN_MIN_MS = 50;
 
+// The share of an overtime period kept back for the host's own delays (its
+// JVM, its reader), on top of the engine's Move Overhead.
+int64_t period_margin_ms(int64_t period_ms) {
+    return std::max(PERIOD_MARGIN_MIN_MS, period_ms / PERIOD_MARGIN_DIVISOR);
+}
+
 // The time of one move on a clock with overtime periods (`clock.timed`).
 void plan_overtime(const HostClock& clock, Side us, SearchLimits& limits) {
     const HostClock::Overtime& ot = *clock.overtime;
@@ -92,10 +95,6 @@ void plan_overtime(const HostClock& clock, Side us, SearchLimits& limits) {
 }
 
 } // namespace
-
-int64_t period_margin_ms(int64_t period_ms) {
-    return std::max(PERIOD_MARGIN_MIN_MS, period_ms / PERIOD_MARGIN_DIVISOR);
-}
 
 SearchLimits plan_host_limits(const HostClock& clock, Side us, int depth, uint64_t nodes) {
     SearchLimits limits;

@@ -92,10 +92,6 @@ struct HostClock {
     std::optional<Overtime> overtime;
 };
 
-// The share of an overtime period kept back for the host's own delays (its
-// JVM, its reader), on top of the engine's Move Overhead.
-int64_t period_margin_ms(int64_t period_ms);
-
 // The limits of our next move, side `us`: the clock's, with a fixed depth
 // or node count when given (the clock's limits still apply to them; an
 // untimed game with either gets no time limit). With overtime periods:
