@@ -23,14 +23,6 @@ namespace branan {
 namespace {
 
 using namespace bologna;
-// Closes the socket however the game ends.
-struct Socket {
-    int fd = -1;
-    ~Socket() {
-        if (fd >= 0) close(fd);
-    }
-};
-
 const char* side_name(Side s) {
     return s == DEFENDERS ? "white" : "black";
 }
@@ -96,14 +88,14 @@ class Client {
                                                 : BOLOGNA_BLACK_PORT;
         auto fd = connect_retrying(o_.host, port, o_.connect_attempt_ms, o_.connect_timeout_ms);
         if (!fd) return fail(fd.error());
-        socket_.fd = *fd;
+        socket_.reset(*fd);
         logger().info("bologna: connected to {}:{} as {}", o_.host, port, side_name(o_.side));
         if (!send(name_json(o_.name))) return 1;
 
         const int read_timeout =
             o_.read_timeout_ms > 0 ? o_.read_timeout_ms : 300'000 + 2 * o_.time_s * 1000 + 30'000;
         while (true) {
-            FrameRead frame = read_frame(socket_.fd, read_timeout);
+            FrameRead frame = read_frame(socket_.fd(), read_timeout);
             switch (frame.status) {
             case FrameStatus::OK:
                 break;
@@ -135,7 +127,7 @@ class Client {
 
     bool send(const std::string& json) {
         std::string error;
-        if (!write_all(socket_.fd, encode_frame(json), 10'000, error)) {
+        if (!write_all(socket_.fd(), encode_frame(json), 10'000, error)) {
             fail("cannot send to the server: " + error);
             return false;
         }
