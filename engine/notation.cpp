@@ -130,10 +130,10 @@ Status check_move(const Position& pos, Move m) {
     const std::string name = move_name(edition, m);
     // As parse_move says it, for a move that did not come as text.
     if (m.from() == m.to())
-        return Error{"move " + quoted(name) + ": from and to are the same square"};
+        return Error{"move " + single_quoted(name) + ": from and to are the same square"};
     if (edition.file_of(m.from()) != edition.file_of(m.to()) &&
         edition.rank_of(m.from()) != edition.rank_of(m.to()))
-        return Error{"move " + quoted(name) + ": pieces move along a rank or a file"};
+        return Error{"move " + single_quoted(name) + ": pieces move along a rank or a file"};
     if (pos.decided().over()) return Error{"move " + name + ": the game is over"};
     const Piece p = pos.piece_on(m.from());
     if (p == NO_PIECE)

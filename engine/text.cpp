@@ -45,14 +45,14 @@ Result<int64_t> parse_integer(std::string_view text, int64_t lo, int64_t hi) {
     // from_chars takes '-' but not '+'.
     if (!text.empty() && text[0] == '+') {
         ++first;
-        if (first != last && *first == '-') return Error{quoted(text) + " is not a number"};
+        if (first != last && *first == '-') return Error{single_quoted(text) + " is not a number"};
     }
     int64_t v = 0;
     const auto [ptr, ec] = std::from_chars(first, last, v);
     if (ec == std::errc::invalid_argument || ptr != last)
-        return Error{quoted(text) + " is not a number"};
+        return Error{single_quoted(text) + " is not a number"};
     if (ec == std::errc::result_out_of_range || v < lo || v > hi)
-        return Error{quoted(text) + " is out of range (" + std::to_string(lo) + ".." +
+        return Error{single_quoted(text) + " is out of range (" + std::to_string(lo) + ".." +
                      std::to_string(hi) + ")"};
     return v;
 }
@@ -78,7 +78,7 @@ void append_word(std::string& out, std::string_view word, char separator) {
     out += word;
 }
 
-std::string quoted(std::string_view text, size_t max) {
+std::string single_quoted(std::string_view text, size_t max) {
     std::string out = "'";
     out += printable(text, max);
     out += '\'';

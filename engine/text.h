@@ -37,6 +37,6 @@ std::string printable(std::string_view text, size_t max = 40);
 // (a space-separated list built word by word).
 void append_word(std::string& out, std::string_view word, char separator = ' ');
 // printable(text) between single quotes: "'TOKEN'".
-std::string quoted(std::string_view text, size_t max = 40);
+std::string single_quoted(std::string_view text, size_t max = 40);
 
 } // namespace branan

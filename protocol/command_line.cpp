@@ -346,7 +346,8 @@ int run_cli(int argc, const char* const argv[], std::istream& in, std::ostream& 
         }
         const CommandRow* row = command.empty() ? nullptr : find_command(command);
         if (!command.empty() && !row)
-            throw UsageError{"unknown command " + quoted(command) + " (" + command_names() + ")"};
+            throw UsageError{"unknown command " + single_quoted(command) + " (" + command_names() +
+                             ")"};
 
         const std::string log_file = vm.count("log-file") ? vm["log-file"].as<std::string>() : "";
         if (Status st = setup_logging(log_file, vm["log-level"].as<std::string>()); !st)

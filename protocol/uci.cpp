@@ -44,11 +44,13 @@ Result<PositionCommand> parse_position(const std::vector<std::string_view>& args
         if (tfen.empty()) return Error{"position fen: the TFEN is missing"};
         cmd.tfen = std::move(tfen);
     } else {
-        return Error{"position: expected 'startpos' or 'fen <TFEN>', got " + quoted(args[0])};
+        return Error{"position: expected 'startpos' or 'fen <TFEN>', got " +
+                     single_quoted(args[0])};
     }
     if (i < args.size()) {
         if (args[i] != "moves")
-            return Error{"position: expected 'moves' after startpos, got " + quoted(args[i])};
+            return Error{"position: expected 'moves' after startpos, got " +
+                         single_quoted(args[i])};
         for (++i; i < args.size(); ++i) cmd.moves.emplace_back(args[i]);
     }
     return cmd;
@@ -125,14 +127,15 @@ Result<SearchLimits> parse_go(const std::vector<std::string_view>& args, const P
                     if (std::find(std::begin(keywords), std::end(keywords), args[i + 1]) !=
                         std::end(keywords))
                         break;
-                    return Error{"go searchmoves: " + quoted(args[i + 1]) + ": " + m.error()};
+                    return Error{"go searchmoves: " + single_quoted(args[i + 1]) + ": " +
+                                 m.error()};
                 }
                 limits.searchmoves.push_back(*m);
                 ++i;
             }
             if (i == start) return Error{"go searchmoves: no move given"};
         } else {
-            return Error{"go: unknown parameter " + quoted(key)};
+            return Error{"go: unknown parameter " + single_quoted(key)};
         }
         if (!st) return Error{st.error()};
     }

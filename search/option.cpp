@@ -27,7 +27,7 @@ Result<OptionValue> check_value(const OptionInfo& info, std::string_view value) 
                 if (!known.empty()) known += ", ";
                 known += v;
             }
-            return Error{quoted(value) + " is not one of " + known};
+            return Error{single_quoted(value) + " is not one of " + known};
         }
         return OptionValue{value, 0};
     case T::BUTTON:
