@@ -31,9 +31,12 @@
 #include "movegen.h"
 #include "notation.h"
 #include "rules.h"
+#include "test_helpers.h"
 
 using namespace branan;
 using namespace branan::bologna;
+using branan::testutil::contains;
+using branan::testutil::read_file;
 
 namespace {
 
@@ -48,7 +51,7 @@ EditionPtr ashton() {
     return built;
 }
 
-Position after(std::initializer_list<const char*> moves) {
+Position ashton_after(std::initializer_list<const char*> moves) {
     Position pos(ashton());
     for (const char* text : moves) {
         auto m = parse_move(pos.edition(), text);
@@ -64,10 +67,6 @@ Square sq(const char* name) {
     auto s = parse_square(*ashton(), name);
     REQUIRE(s.ok());
     return *s;
-}
-
-bool contains(const std::string& text, const std::string& part) {
-    return text.find(part) != std::string::npos;
 }
 
 // ------------------------------------------------------------------ games
@@ -114,8 +113,8 @@ void check_clean_game(const GameRun& run) {
 }
 
 // A game on the fake server between two in-process clients.
-GameRun play(ServerOptions so, BolognaClientOptions white_opts = {},
-             BolognaClientOptions black_opts = {}, bool custom = false) {
+GameRun play_on_server(ServerOptions so, BolognaClientOptions white_opts = {},
+                       BolognaClientOptions black_opts = {}, bool custom = false) {
     so.time_s = so.time_s ? so.time_s : 5;
     so.accept_timeout_ms = 10000;
     Server server;
@@ -144,13 +143,6 @@ struct BinaryRun {
     int status = -1;
     std::string out, err;
 };
-
-std::string slurp(const std::string& path) {
-    std::ifstream f(path);
-    std::stringstream ss;
-    ss << f.rdbuf();
-    return ss.str();
-}
 
 // No Catch2 assertions inside: it also runs on other threads. Status -2 =
 // killed after the deadline, -3 = could not start.
@@ -189,8 +181,8 @@ BinaryRun run_binary(std::vector<std::string> args, int timeout_ms = 20000) {
         std::this_thread::sleep_for(std::chrono::milliseconds(10));
     }
     r.status = killed ? -2 : WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-    r.out = slurp(out_path);
-    r.err = slurp(err_path);
+    r.out = read_file(out_path);
+    r.err = read_file(err_path);
     std::remove(out_path.c_str());
     std::remove(err_path.c_str());
     rmdir(dir.c_str());
@@ -212,7 +204,7 @@ int free_port() {
 
 TEST_CASE("bologna: state JSON maps board[0] to row 1 and columns a..i", "[bologna]") {
     // White d5-d8 leaves an asymmetric board: a white soldier on d8.
-    const Position pos = after({"d5-d8"});
+    const Position pos = ashton_after({"d5-d8"});
     const std::string json = state_json(pos.edition(), board_of(pos), Turn::BLACK);
     const nlohmann::json j = nlohmann::json::parse(json);
     CHECK(j["turn"] == "BLACK");
@@ -247,7 +239,7 @@ TEST_CASE("bologna: state JSON maps board[0] to row 1 and columns a..i", "[bolog
 
 TEST_CASE("bologna: THRONE once the king has left e5, KING while he stands there", "[bologna]") {
     // e6 steps aside, then the king leaves the throne.
-    Position pos = after({"e6-h6", "e8-f8", "e5-e6"});
+    Position pos = ashton_after({"e6-h6", "e8-f8", "e5-e6"});
     const std::string json = state_json(pos.edition(), board_of(pos), Turn::BLACK);
     const nlohmann::json j = nlohmann::json::parse(json);
     CHECK(j["board"][4][4] == "THRONE");
@@ -407,7 +399,7 @@ TEST_CASE("bologna: frames are read whole across partial reads; bad ones are ref
 TEST_CASE("bologna: the server's camp rules, and the rules core agrees", "[bologna]") {
     // Black a4-b4 leaves its camp; white waits; black a5-a1 runs through
     // the vacated a4: a camp piece may cross its own camp.
-    Position pos = after({"d5-d8", "a4-b4", "d8-d7"});
+    Position pos = ashton_after({"d5-d8", "a4-b4", "d8-d7"});
     const Move through_camp(sq("a5"), sq("a1"));
     CHECK(server_check(pos, through_camp).ok());
     MoveList branan;
@@ -429,7 +421,7 @@ TEST_CASE("bologna: the server's camp rules, and the rules core agrees", "[bolog
     CHECK(
         contains(server_check(Position(ashton()), Move(sq("e4"), sq("e2"))).error(), "Occupited"));
     // Nobody lands on or crosses the empty throne.
-    Position away = after({"e6-h6", "e8-f8", "e5-e6", "a4-b4"});
+    Position away = ashton_after({"e6-h6", "e8-f8", "e5-e6", "a4-b4"});
     CHECK(contains(server_check(away, Move(sq("e6"), sq("e5"))).error(), "ThroneException"));
     CHECK(contains(server_check(away, Move(sq("e4"), sq("e3"))).error(), "Occupited"));
     // The server's checks and move generation give the same moves along a
@@ -486,7 +478,7 @@ TEST_CASE("bologna: --cache N is the rules key repw:N+1 on the ashton preset", "
 
 TEST_CASE("bologna: Branan plays Branan through the fake server", "[bologna]") {
     ServerOptions so;
-    GameRun run = play(so);
+    GameRun run = play_on_server(so);
     const std::string result = run.report.result;
     INFO(run.report.reason);
     REQUIRE((result == "WHITEWIN" || result == "BLACKWIN" || result == "DRAW"));
@@ -512,7 +504,7 @@ TEST_CASE("bologna: a node-limited game with a short repetition window", "[bolog
     w.depth = b.depth = 0;
     w.nodes = b.nodes = 3000;
     w.cache = b.cache = 2; // the rules say repw:3, as the server's -c 2
-    GameRun run = play(so, w, b, true);
+    GameRun run = play_on_server(so, w, b, true);
     const std::string result = run.report.result;
     INFO(run.report.reason);
     REQUIRE((result == "WHITEWIN" || result == "BLACKWIN" || result == "DRAW"));
@@ -636,7 +628,7 @@ TEST_CASE("bologna: every server fault ends the client with status 1 and a clear
         ServerOptions so;
         so.faults.kind = c.kind;
         so.faults.at_state = c.at;
-        GameRun run = play(so);
+        GameRun run = play_on_server(so);
         CHECK(run.report.result.empty());
         CHECK(run.white.status == 1);
         CHECK(run.black.status == 1);
@@ -655,7 +647,7 @@ TEST_CASE("bologna: a server that stops in mid-game: an error for the side to mo
     ServerOptions so;
     so.faults.kind = ServerFaults::Kind::CLOSE;
     so.faults.at_state = 2;
-    GameRun run = play(so);
+    GameRun run = play_on_server(so);
     CHECK(run.report.result.empty());
     CHECK(run.black.status == 1);
     CHECK(run.black.out.empty());
@@ -678,7 +670,7 @@ TEST_CASE("bologna: a side with no legal move loses, with or without a final sta
         ServerOptions so;
         so.start = BLACK_STUCK;
         so.jar_2020 = jar;
-        GameRun run = play(so);
+        GameRun run = play_on_server(so);
         CHECK(run.report.illegal[ATTACKERS] == 1);
         CHECK(run.report.plies() == 0);
         CHECK(run.report.result == (jar ? "" : "WHITEWIN"));
@@ -731,7 +723,7 @@ TEST_CASE("bologna: a slow server that writes frames in pieces is waited for", "
     so.faults.chunk_bytes = 40;
     so.faults.chunk_pause_ms = 2;
     so.faults.slow_states = 8;
-    GameRun run = play(so);
+    GameRun run = play_on_server(so);
     INFO(run.report.reason);
     CHECK(!run.report.result.empty());
     check_clean_game(run);

@@ -17,9 +17,11 @@
 #include "openings/book_command_line.h"
 #include "openings/self_play.h"
 #include "rules.h"
+#include "test_helpers.h"
 
 using namespace branan;
 using namespace branan::book;
+using branan::testutil::TempDir;
 namespace fs = std::filesystem;
 
 namespace {
@@ -39,28 +41,6 @@ BookSpec small_spec(int threads) {
     s.seed = 7;
     s.threads = threads;
     return s;
-}
-
-EditionPtr edition_of(const std::string& preset) {
-    return *Edition::make(*preset_rules(preset));
-}
-
-struct TempDir {
-    fs::path path;
-    TempDir() {
-        path = fs::temp_directory_path() / ("branan-book-test-" + std::to_string(::getpid()));
-        fs::remove_all(path);
-        fs::create_directories(path);
-    }
-    ~TempDir() { fs::remove_all(path); }
-    std::string operator/(const std::string& name) const { return (path / name).string(); }
-};
-
-std::string read_file(const std::string& path) {
-    std::ifstream in(path);
-    std::ostringstream ss;
-    ss << in.rdbuf();
-    return ss.str();
 }
 
 } // namespace
@@ -101,10 +81,10 @@ TEST_CASE("book: every opening replays, is unique, open, and scored within the m
     CHECK(st.searched == st.deep_decisive + st.outside + st.kept);
 
     // The file as branan-match reads it.
-    TempDir dir;
+    TempDir dir("book");
     const std::string path = dir / "book.txt";
     std::ofstream(path) << format_book(*book, "branan-book test");
-    const EditionPtr edition = edition_of(spec.preset);
+    const EditionPtr edition = testutil::edition(spec.preset);
     match::OpeningSource source;
     source.kind = match::OpeningSource::Kind::FILE;
     source.path = path;
@@ -186,7 +166,7 @@ TEST_CASE("book: with playouts, each kept opening's game pair is won once by eac
     REQUIRE(book->entries.size() == 3);
     CHECK(book->stats.played == book->stats.one_sided + book->stats.kept);
     // Replayed on other engines: the same games, each side wins once.
-    const EditionPtr edition = edition_of(spec.preset);
+    const EditionPtr edition = testutil::edition(spec.preset);
     Engine a, b;
     REQUIRE(a.set_preset(spec.preset));
     REQUIRE(b.set_preset(spec.preset));
@@ -205,7 +185,7 @@ TEST_CASE("book: with playouts, each kept opening's game pair is won once by eac
 }
 
 TEST_CASE("book: the command line writes the book with its header, atomically", "[book]") {
-    TempDir dir;
+    TempDir dir("book");
     const std::string out = dir / "brandubh.txt";
     std::ostringstream err;
     const int status = run({"--preset", "brandubh", "--count", "6", "--plies", "3-6", "--nodes",
@@ -233,7 +213,7 @@ TEST_CASE("book: the command line writes the book with its header, atomically", 
 }
 
 TEST_CASE("book: bad input exits 2 naming what was wrong, and writes nothing", "[book]") {
-    TempDir dir;
+    TempDir dir("book");
     const std::string out = dir / "book.txt";
     const std::vector<std::string> good = {
         "--preset", "brandubh", "--count",  "2", "--plies", "3-4", "--nodes", "500",

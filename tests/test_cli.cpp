@@ -23,14 +23,13 @@
 #include "perft.h"
 #include "position.h"
 #include "rules.h"
+#include "test_helpers.h"
+
+using branan::testutil::read_file;
 
 namespace {
 
 using Clock = std::chrono::steady_clock;
-
-bool starts_with(const std::string& s, std::string_view prefix) {
-    return s.compare(0, prefix.size(), prefix) == 0;
-}
 
 std::string temp_path(const char* tag) {
     char name[] = "/tmp/branan_cli_XXXXXX";
@@ -38,13 +37,6 @@ std::string temp_path(const char* tag) {
     REQUIRE(fd >= 0);
     close(fd);
     return std::string(name) + "_" + tag;
-}
-
-std::string read_file(const std::string& path) {
-    std::ifstream f(path, std::ios::binary);
-    std::stringstream ss;
-    ss << f.rdbuf();
-    return ss.str();
 }
 
 // The binary as a child process: stdin and stdout are pipes, stderr goes to
@@ -139,7 +131,7 @@ class Child {
         while (true) {
             const double left = std::chrono::duration<double>(deadline - Clock::now()).count();
             got.push_back(read_line(left > 0 ? left : 0.001));
-            if (starts_with(got.back(), prefix)) return got;
+            if (got.back().starts_with(prefix)) return got;
         }
     }
     // All the remaining output until the child closes it.
@@ -187,14 +179,15 @@ class Child {
     std::string stderr_path_;
 };
 
-struct Run {
+struct BrananRun {
     int status;
     std::string out;
     std::string err;
 };
 
 // Runs branan with `args` and `input` on stdin, to the end.
-Run run(std::vector<std::string> args, const std::string& input = "", double seconds = 60) {
+BrananRun run_branan(std::vector<std::string> args, const std::string& input = "",
+                     double seconds = 60) {
     Child c(std::move(args));
     c.send(input);
     c.close_stdin();
@@ -228,10 +221,10 @@ uint64_t expected_perft(const std::string& preset, int depth, const std::string&
 } // namespace
 
 TEST_CASE("cli: --version and --help", "[cli]") {
-    Run r = run({"--version"});
+    BrananRun r = run_branan({"--version"});
     CHECK(r.status == 0);
-    CHECK(starts_with(r.out, "Branan "));
-    r = run({"--help"});
+    CHECK(r.out.starts_with("Branan "));
+    r = run_branan({"--help"});
     CHECK(r.status == 0);
     for (const char* word :
          {"--variant", "--rules", "--hash", "--threads", "--eval-file", "--protocol", "--log-file",
@@ -263,20 +256,21 @@ TEST_CASE("cli: bad command lines exit 2 with a message on stderr", "[cli]") {
         std::string joined;
         for (auto& a : args) joined += a + " ";
         INFO(joined);
-        Run r = run(args);
+        BrananRun r = run_branan(args);
         CHECK(r.status == 2);
         CHECK(r.out.empty());
         CHECK(r.err.find("error") != std::string::npos);
     }
     // The error names what the user typed: perft's depth is positional.
-    CHECK_THAT(run({"perft", "0"}).err, Catch::Contains("perft depth 0 is out of range"));
-    CHECK_THAT(run({"analyze", "--depth", "0"}).err, Catch::Contains("--depth 0 is out of range"));
+    CHECK_THAT(run_branan({"perft", "0"}).err, Catch::Contains("perft depth 0 is out of range"));
+    CHECK_THAT(run_branan({"analyze", "--depth", "0"}).err,
+               Catch::Contains("--depth 0 is out of range"));
     // A word before the command that no option takes is not skipped.
-    CHECK_THAT(run({"--bogus", "perft", "2"}).err, Catch::Contains("'--bogus'"));
+    CHECK_THAT(run_branan({"--bogus", "perft", "2"}).err, Catch::Contains("'--bogus'"));
 }
 
 TEST_CASE("cli: perft prints divide, total and speed", "[cli]") {
-    Run r = run({"perft", "3"});
+    BrananRun r = run_branan({"perft", "3"});
     REQUIRE(r.status == 0);
     const auto lines = lines_of(r.out);
     const std::string total = "Nodes searched: " + std::to_string(expected_perft("brandubh", 3));
@@ -285,17 +279,17 @@ TEST_CASE("cli: perft prints divide, total and speed", "[cli]") {
     CHECK(r.out.find("d2-b2: ") != std::string::npos);
 
     const std::string fen = "3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3 d 0 1";
-    r = run({"perft", "2", "--fen", fen});
+    r = run_branan({"perft", "2", "--fen", fen});
     REQUIRE(r.status == 0);
     CHECK(r.out.find("Nodes searched: " + std::to_string(expected_perft("brandubh", 2, fen))) !=
           std::string::npos);
 
-    r = run({"--variant", "tablut", "perft", "2"});
+    r = run_branan({"--variant", "tablut", "perft", "2"});
     REQUIRE(r.status == 0);
     CHECK(r.out.find("Nodes searched: " + std::to_string(expected_perft("tablut", 2))) !=
           std::string::npos);
 
-    r = run({"perft", "2", "--fen", "not a fen"});
+    r = run_branan({"perft", "2", "--fen", "not a fen"});
     CHECK(r.status == branan::EXIT_BAD_INPUT);
     CHECK(r.out.empty());
     CHECK(r.err.find("tfen") != std::string::npos);
@@ -317,72 +311,73 @@ TEST_CASE("cli: every command exits 2 on bad input and 1 on a failure at run tim
         std::string joined;
         for (auto& a : args) joined += a + " ";
         INFO(joined);
-        Run r = run(args);
+        BrananRun r = run_branan(args);
         CHECK(r.status == branan::EXIT_BAD_INPUT);
         CHECK(r.out.empty());
         CHECK_THAT(r.err, Catch::Contains("error"));
     }
     // Nothing listens on port 1 of the loopback: the input was fine.
-    Run r = run({"bologna", "--side", "white", "--host", "127.0.0.1", "--port", "1"});
+    BrananRun r = run_branan({"bologna", "--side", "white", "--host", "127.0.0.1", "--port", "1"});
     CHECK(r.status == branan::EXIT_FAILURE_AT_RUN_TIME);
     CHECK_THAT(r.err, Catch::Contains("error"));
-    r = run({"--help"});
+    r = run_branan({"--help"});
     CHECK(r.status == branan::EXIT_OK);
     CHECK_THAT(r.out, Catch::Contains("Exit status: 0 done, 1 a failure at run time"));
 }
 
 TEST_CASE("cli: analyze prints the board, one line per depth, the best move", "[cli]") {
-    Run r = run({"analyze", "--depth", "3"});
+    BrananRun r = run_branan({"analyze", "--depth", "3"});
     REQUIRE(r.status == 0);
     auto lines = lines_of(r.out);
     REQUIRE(lines.size() > 5);
     CHECK(r.out.find("Fen: 3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3 a 0 1") != std::string::npos);
     int depths = 0;
-    for (const auto& l : lines) depths += starts_with(l, "depth ");
+    for (const auto& l : lines) depths += l.starts_with("depth ");
     CHECK(depths >= 3);
-    CHECK(starts_with(lines.back(), "Best move: "));
+    CHECK(lines.back().starts_with("Best move: "));
 
-    r = run({"analyze", "--moves", "d2-b2 d3-c3", "--nodes", "5000"});
+    r = run_branan({"analyze", "--moves", "d2-b2 d3-c3", "--nodes", "5000"});
     REQUIRE(r.status == 0);
     CHECK(r.out.find("Fen: 3t3/3t3/3T3/ttTKTtt/2T4/1t5/3t3 a") != std::string::npos);
-    CHECK(starts_with(lines_of(r.out).back(), "Best move: "));
+    CHECK(lines_of(r.out).back().starts_with("Best move: "));
 
-    r = run({"analyze", "--movetime", "200", "--multipv", "2"});
+    r = run_branan({"analyze", "--movetime", "200", "--multipv", "2"});
     REQUIRE(r.status == 0);
     CHECK(r.out.find(" #2 ") != std::string::npos);
 
-    r = run({"analyze", "--moves", "d2-b2 d2-b2"});
+    r = run_branan({"analyze", "--moves", "d2-b2 d2-b2"});
     CHECK(r.status == branan::EXIT_BAD_INPUT);
     CHECK(r.err.find("d2-b2") != std::string::npos);
 }
 
 TEST_CASE("cli: analyze --json prints one JSON object per line", "[cli]") {
-    Run r = run({"analyze", "--depth", "3", "--json", "--fen", "K6/7/3T3/tt3tt/3T3/3t3/3t3 a 0 1"});
+    BrananRun r = run_branan(
+        {"analyze", "--depth", "3", "--json", "--fen", "K6/7/3T3/tt3tt/3T3/3t3/3t3 a 0 1"});
     REQUIRE(r.status == 0);
     auto lines = lines_of(r.out);
     REQUIRE(lines.size() >= 2);
     for (const auto& l : lines) {
-        CHECK(starts_with(l, "{\"type\":\""));
+        CHECK(l.starts_with("{\"type\":\""));
         CHECK(l.back() == '}');
     }
     CHECK(lines.back() == "{\"type\":\"bestmove\",\"move\":null,\"ponder\":null}");
     CHECK(lines.front().find("\"winner\":\"defenders\"") != std::string::npos);
 
-    r = run({"analyze", "--depth", "2", "--json"});
+    r = run_branan({"analyze", "--depth", "2", "--json"});
     REQUIRE(r.status == 0);
     lines = lines_of(r.out);
-    CHECK(starts_with(lines[0], "{\"type\":\"position\""));
-    CHECK(starts_with(lines[1], "{\"type\":\"info\",\"depth\":1,"));
-    CHECK(starts_with(lines.back(), "{\"type\":\"bestmove\",\"move\":\""));
+    CHECK(lines[0].starts_with("{\"type\":\"position\""));
+    CHECK(lines[1].starts_with("{\"type\":\"info\",\"depth\":1,"));
+    CHECK(lines.back().starts_with("{\"type\":\"bestmove\",\"move\":\""));
 }
 
 TEST_CASE("cli: bench prints the nodes searched and the speed", "[cli]") {
-    Run r = run({"bench", "--depth", "2"});
+    BrananRun r = run_branan({"bench", "--depth", "2"});
     REQUIRE(r.status == 0);
-    CHECK(starts_with(r.out, "Nodes searched: "));
+    CHECK(r.out.starts_with("Nodes searched: "));
     CHECK(r.out.find("Nodes/second: ") != std::string::npos);
     // The count is the bench's signature: the same every run.
-    Run again = run({"bench", "--depth", "2", "--hash", "8", "--threads", "1"});
+    BrananRun again = run_branan({"bench", "--depth", "2", "--hash", "8", "--threads", "1"});
     REQUIRE(again.status == 0);
     CHECK(lines_of(again.out)[0] == lines_of(r.out)[0]);
 }
@@ -391,7 +386,7 @@ TEST_CASE("cli: a UCI session through pipes", "[cli]") {
     Child c({});
     c.line("uci");
     auto lines = c.read_until("uciok", 30);
-    CHECK(starts_with(lines[0], "id name Branan "));
+    CHECK(lines[0].starts_with("id name Branan "));
     c.line("isready");
     CHECK(c.read_line(30) == "readyok");
     c.line("setoption name Move Overhead value 10");
@@ -430,13 +425,13 @@ TEST_CASE("cli: garbage, huge lines and binary input never break the loop", "[cl
     std::string long_line(1 << 20, 'x');
     long_line += '\n';
     c.send(long_line);
-    CHECK(starts_with(c.read_line(30), "info string error: line longer than"));
+    CHECK(c.read_line(30).starts_with("info string error: line longer than"));
     c.line("position fen nonsense");
-    CHECK(starts_with(c.read_line(30), "info string error: position"));
+    CHECK(c.read_line(30).starts_with("info string error: position"));
     c.line("go depth banana");
-    CHECK(starts_with(c.read_line(30), "info string error: go"));
+    CHECK(c.read_line(30).starts_with("info string error: go"));
     c.line("setoption name Hash value -3");
-    CHECK(starts_with(c.read_line(30), "info string error: setoption"));
+    CHECK(c.read_line(30).starts_with("info string error: setoption"));
     c.line("d");
     auto lines = c.read_until("Result:", 30);
     CHECK(std::find(lines.begin(), lines.end(), "Fen: 3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3 a 0 1") !=
@@ -450,27 +445,27 @@ TEST_CASE("cli: a 100 MB line is skipped without holding it", "[cli][slow]") {
     const std::string chunk(1 << 20, 'y');
     for (int i = 0; i < 100; ++i) c.send(chunk);
     c.send("\nisready\n");
-    CHECK(starts_with(c.read_line(30), "info string error: line longer than"));
+    CHECK(c.read_line(30).starts_with("info string error: line longer than"));
     CHECK(c.read_line(30) == "readyok");
     c.close_stdin();
     CHECK(c.wait(30) == 0);
 }
 
 TEST_CASE("cli: the protocol choice", "[cli]") {
-    Run r = run({"--protocol", "uci"}, "rules dim:7\nisready\n");
+    BrananRun r = run_branan({"--protocol", "uci"}, "rules dim:7\nisready\n");
     CHECK(r.status == 0);
     CHECK(r.out == "info string error: unknown command 'rules' (try help)\nreadyok\n");
 }
 
 TEST_CASE("cli: options reach the engine; logs never reach stdout", "[cli]") {
-    Run r = run({"--variant", "tablut", "--hash", "8", "--threads", "2"}, "d\n");
+    BrananRun r = run_branan({"--variant", "tablut", "--hash", "8", "--threads", "2"}, "d\n");
     REQUIRE(r.status == 0);
     CHECK(r.out.find(" 9 ") != std::string::npos);
     CHECK(r.out.find("Fen: 3ttt3/4t4/4T4/t3T3t/ttTTKTTtt/t3T3t/4T4/4t4/3ttt3 a 0 1") !=
           std::string::npos);
 
     const std::string log = temp_path("log");
-    r = run({"--log-file", log, "--log-level", "debug"}, "isready\nbogus\n");
+    r = run_branan({"--log-file", log, "--log-level", "debug"}, "isready\nbogus\n");
     REQUIRE(r.status == 0);
     CHECK(r.out == "readyok\ninfo string error: unknown command 'bogus' (try help)\n");
     CHECK(r.err.empty());
@@ -478,10 +473,10 @@ TEST_CASE("cli: options reach the engine; logs never reach stdout", "[cli]") {
     CHECK(logged.find("bogus") != std::string::npos);
     std::remove(log.c_str());
 
-    r = run({"--log-level", "debug"}, "isready\n");
+    r = run_branan({"--log-level", "debug"}, "isready\n");
     CHECK(r.out == "readyok\n");
     CHECK(r.err.find("isready") != std::string::npos);
 
-    r = run({"--log-file", "/dev/null/log"});
+    r = run_branan({"--log-file", "/dev/null/log"});
     CHECK(r.status == 2);
 }

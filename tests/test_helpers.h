@@ -5,9 +5,12 @@
 
 #include <catch2/catch.hpp>
 
+#include <filesystem>
+#include <fstream>
 #include <map>
 #include <memory>
 #include <random>
+#include <sstream>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -17,6 +20,8 @@
 #include "notation.h"
 #include "position.h"
 #include "rules.h"
+
+#include <unistd.h>
 
 namespace branan::testutil {
 
@@ -76,8 +81,9 @@ inline EditionPtr edition_with(const std::string& preset, Change change) {
 }
 
 // The compiled Edition of a rules string; the test fails if it is refused.
-inline EditionPtr rules_edition(const std::string& text) {
-    auto rules = parse_rules(text);
+inline EditionPtr rules_edition(const std::string& text,
+                                RulesReading reading = RulesReading::BY_PIECE) {
+    auto rules = parse_rules(text, reading);
     INFO("rules '" << text << "': " << (rules ? std::string("ok") : rules.error()));
     REQUIRE(rules.ok());
     auto edition = Edition::make(*rules);
@@ -255,6 +261,39 @@ inline std::string model_board_of(const Position& pos) {
         out += LETTERS[pos.placed_piece(s)];
     }
     return out;
+}
+
+// The start positions of RULES.md's Brandubh and Tablut in TFEN, written
+// out here so that a test checks the engine's own against them.
+inline const std::string BRANDUBH_START = "3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3 a 0 1";
+inline const std::string TABLUT_START = "3ttt3/4t4/4T4/t3T3t/ttTTKTTtt/t3T3t/4T4/4t4/3ttt3 a 0 1";
+// Brandubh's start as the field of an OpenTafl rules string.
+inline const std::string START7 = "start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/";
+
+inline bool contains(std::string_view text, std::string_view part) {
+    return text.find(part) != std::string_view::npos;
+}
+
+// A fresh empty folder under the system's temporary folder, removed with
+// everything in it at the end of the scope.
+struct TempDir {
+    std::filesystem::path path;
+    explicit TempDir(const std::string& name) {
+        path = std::filesystem::temp_directory_path() /
+               ("branan-test-" + name + "-" + std::to_string(::getpid()));
+        std::filesystem::remove_all(path);
+        std::filesystem::create_directories(path);
+    }
+    ~TempDir() { std::filesystem::remove_all(path); }
+    std::string operator/(const std::string& name) const { return (path / name).string(); }
+};
+
+// A file's bytes, whole ("" when it cannot be read).
+inline std::string read_file(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    std::ostringstream bytes;
+    bytes << in.rdbuf();
+    return bytes.str();
 }
 
 } // namespace branan::testutil

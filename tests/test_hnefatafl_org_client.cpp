@@ -27,18 +27,17 @@
 #include "hnefatafl_org_codec.h"
 #include "hnefatafl_org_coordinates.h"
 #include "notation.h"
+#include "test_helpers.h"
 #include "text.h"
 
 using namespace branan;
 using namespace branan::org;
+using branan::testutil::contains;
+using branan::testutil::read_file;
 
 namespace {
 
-bool contains(const std::string& text, const std::string& part) {
-    return text.find(part) != std::string::npos;
-}
-
-EditionPtr edition(int size) {
+EditionPtr hnefatafl_org_edition(int size) {
     auto e = server_edition(size);
     REQUIRE(e.ok());
     return *e;
@@ -107,7 +106,7 @@ struct Run {
 };
 
 // The server on its own thread for at most `ms`; the bot on this one.
-Run play(ServerOptions so, HnefataflOrgOptions o, int64_t ms = 60'000) {
+Run play_on_server(ServerOptions so, HnefataflOrgOptions o, int64_t ms = 60'000) {
     Server server;
     std::ostringstream log;
     REQUIRE(server.open(so, &log).ok());
@@ -149,7 +148,7 @@ void check_clean(const GameReport& g, const std::string& bot = "branan") {
 // ------------------------------------------------------------------ formats
 
 TEST_CASE("hnefatafl.org squares follow the board size", "[hnefatafl-org]") {
-    const EditionPtr e11 = edition(11), e7 = edition(7);
+    const EditionPtr e11 = hnefatafl_org_edition(11), e7 = hnefatafl_org_edition(7);
     CHECK(org_square_name(e11->size, 0) == "a1");
     CHECK(org_square_name(e11->size, 120) == "k11");
     CHECK(org_square_name(e7->size, 0) == "0a1");
@@ -220,9 +219,9 @@ TEST_CASE("hnefatafl.org line formats", "[hnefatafl-org]") {
     CHECK(g->moves.size() == 4);
     CHECK(g->ms_left[DEFENDERS] == 911981);
     CHECK(g->time == TimeControl{true, 900000, 10});
-    CHECK(start_text(Position(edition(11))) == g->start);
+    CHECK(start_text(Position(hnefatafl_org_edition(11))) == g->start);
     // The moves replay, the capture included.
-    Position pos(edition(11));
+    Position pos(hnefatafl_org_edition(11));
     for (const std::string& m : g->moves) {
         auto move = parse_move_text(pos, m);
         REQUIRE(move.ok());
@@ -230,11 +229,11 @@ TEST_CASE("hnefatafl.org line formats", "[hnefatafl-org]") {
         pos.make_move(*move);
     }
     // The board alone, for moves Branan's rules would not replay.
-    auto placed = position_from_records(edition(11), g->moves);
+    auto placed = position_from_records(hnefatafl_org_edition(11), g->moves);
     REQUIRE(placed.ok());
     CHECK(start_text(*placed) == start_text(pos));
     CHECK(placed->side_to_move() == pos.side_to_move());
-    CHECK(!position_from_records(edition(11), {"e5-e5", "a1-a2"}).ok());
+    CHECK(!position_from_records(hnefatafl_org_edition(11), {"e5-e5", "a1-a2"}).ok());
 
     auto again = parse_resume_game_json(resume_game_json(*g));
     REQUIRE(again.ok());
@@ -259,7 +258,7 @@ TEST_CASE("hnefatafl.org: a refused login is exit status 2, never a loop", "[hne
     SECTION("wrong version id") {
         HnefataflOrgOptions o = bot_options();
         o.version_id = "00000000";
-        Run run = play({}, o);
+        Run run = play_on_server({}, o);
         CHECK(run.bot.status == 2);
         CHECK(contains(run.bot.err, "version id 00000000"));
         CHECK(run.logins == 0);
@@ -267,7 +266,7 @@ TEST_CASE("hnefatafl.org: a refused login is exit status 2, never a loop", "[hne
     SECTION("wrong password") {
         HnefataflOrgOptions o = bot_options();
         o.password = "guess";
-        Run run = play({}, o);
+        Run run = play_on_server({}, o);
         CHECK(run.bot.status == 2);
         CHECK(contains(run.bot.err, "refuses the login"));
         CHECK(!contains(run.bot.err, "guess"));
@@ -275,14 +274,14 @@ TEST_CASE("hnefatafl.org: a refused login is exit status 2, never a loop", "[hne
     SECTION("unknown account") {
         HnefataflOrgOptions o = bot_options();
         o.user = "nobody";
-        Run run = play({}, o);
+        Run run = play_on_server({}, o);
         CHECK(run.bot.status == 2);
         CHECK(run.logins == 0);
     }
     SECTION("a board the server does not play is refused before connecting") {
         HnefataflOrgOptions o = bot_options();
         o.board_size = 9;
-        Run run = play({}, o);
+        Run run = play_on_server({}, o);
         CHECK(run.bot.status == 2);
         CHECK(contains(run.bot.err, "--board 9"));
         CHECK(run.received.empty());
@@ -292,7 +291,7 @@ TEST_CASE("hnefatafl.org: a refused login is exit status 2, never a loop", "[hne
 // ------------------------------------------------------------------ games
 
 TEST_CASE("hnefatafl.org: a whole timed 11x11 game as the attackers", "[hnefatafl-org]") {
-    Run run = play({}, bot_options());
+    Run run = play_on_server({}, bot_options());
     CHECK(run.bot.status == 0);
     REQUIRE(run.played().size() == 1);
     const GameReport g = run.played()[0];
@@ -315,7 +314,7 @@ TEST_CASE("hnefatafl.org: a whole 7x7 game as the defenders, who move first", "[
     o.create[DEFENDERS] = true;
     o.board_size = 7;
     o.time = {true, 10'000, 1};
-    Run run = play({}, o);
+    Run run = play_on_server({}, o);
     CHECK(run.bot.status == 0);
     REQUIRE(run.played().size() == 1);
     const GameReport g = run.played()[0];
@@ -332,7 +331,7 @@ TEST_CASE("hnefatafl.org: several games at once, both sides", "[hnefatafl-org]")
     o.max_games_at_once = 2;
     ServerOptions so;
     so.house_delay_ms = 5; // the games' turns interleave
-    Run run = play(so, o);
+    Run run = play_on_server(so, o);
     CHECK(run.bot.status == 0);
     REQUIRE(run.played().size() == 4);
     int as_attacker = 0;
@@ -352,7 +351,7 @@ TEST_CASE("hnefatafl.org: a 2 s clock, no depth limit: the clock lasts", "[hnefa
     o.board_size = 7;
     o.time = {true, 2000, 0};
     o.depth = 0;
-    Run run = play({}, o);
+    Run run = play_on_server({}, o);
     CHECK(run.bot.status == 0);
     REQUIRE(run.played().size() == 1);
     const GameReport g = run.played()[0];
@@ -368,7 +367,7 @@ TEST_CASE("hnefatafl.org: three games at once on 3 s clocks share the time", "[h
     o.depth = 0;
     o.games = 3;
     o.max_games_at_once = 3;
-    Run run = play({}, o);
+    Run run = play_on_server({}, o);
     CHECK(run.bot.status == 0);
     REQUIRE(run.played().size() == 3);
     for (const GameReport& g : run.played()) {
@@ -381,7 +380,7 @@ TEST_CASE("hnefatafl.org: three games at once on 3 s clocks share the time", "[h
 TEST_CASE("hnefatafl.org: an untimed game", "[hnefatafl-org]") {
     HnefataflOrgOptions o = bot_options();
     o.time = {false, 0, 0};
-    Run run = play({}, o);
+    Run run = play_on_server({}, o);
     CHECK(run.bot.status == 0);
     REQUIRE(run.played().size() == 1);
     check_clean(run.played()[0]);
@@ -399,7 +398,7 @@ TEST_CASE("hnefatafl.org: challenges to games of the account", "[hnefatafl-org]"
     HnefataflOrgOptions o = bot_options();
     o.create[ATTACKERS] = false;
     o.accept_challenges = true;
-    Run run = play(so, o);
+    Run run = play_on_server(so, o);
     CHECK(run.bot.status == 0);
     REQUIRE(run.played().size() == 1);
     CHECK(run.played()[0].board_size == 13); // the first challenge, on 13x13
@@ -412,7 +411,7 @@ TEST_CASE("hnefatafl.org: challenges to games of the account", "[hnefatafl-org]"
 TEST_CASE("hnefatafl.org: a refused move is replaced by another", "[hnefatafl-org]") {
     ServerOptions so;
     so.faults.refuse_first_move = true;
-    Run run = play(so, bot_options());
+    Run run = play_on_server(so, bot_options());
     CHECK(run.bot.status == 0);
     REQUIRE(run.played().size() == 1);
     const GameReport g = run.played()[0];
@@ -449,7 +448,7 @@ TEST_CASE("hnefatafl.org: a dropped connection, reconnect and resume_game_json",
         so.house_slow_plies = 8;
         o.reply_timeout_ms = 300;
     }
-    Run run = play(so, o);
+    Run run = play_on_server(so, o);
     CHECK(run.bot.status == 0);
     REQUIRE(run.played().size() == 1);
     check_clean(run.played()[0]);
@@ -465,7 +464,7 @@ TEST_CASE("hnefatafl.org: draw offers are ignored in a live game, never declined
     // search's reach and nothing better is in sight.
     ServerOptions so = to_the_ply_limit();
     so.faults.offer_draw_at_ply = 4;
-    Run run = play(so, ply_limit_bot());
+    Run run = play_on_server(so, ply_limit_bot());
     CHECK(run.bot.status == 0);
     REQUIRE(run.played().size() == 1);
     const GameReport g = run.played()[0];
@@ -478,7 +477,7 @@ TEST_CASE("hnefatafl.org: draw offers are ignored in a live game, never declined
 }
 
 TEST_CASE("hnefatafl.org: the server's ply limit: the 133rd ply draws", "[hnefatafl-org]") {
-    Run run = play(to_the_ply_limit(), ply_limit_bot());
+    Run run = play_on_server(to_the_ply_limit(), ply_limit_bot());
     CHECK(run.bot.status == 0);
     REQUIRE(run.played().size() == 1);
     const GameReport g = run.played()[0];
@@ -496,7 +495,7 @@ TEST_CASE("hnefatafl.org: two games at once: each id-less draw goes to its game"
     o.max_games_at_once = 2;
     ServerOptions so;
     so.house_delay_ms = 3; // the games' turns interleave
-    Run run = play(so, o);
+    Run run = play_on_server(so, o);
     CHECK(run.bot.status == 0);
     REQUIRE(run.played().size() == 2);
     for (const GameReport& g : run.played()) {
@@ -521,7 +520,7 @@ TEST_CASE("hnefatafl.org: a proven loss is resigned, or drawn when a draw is off
     o.board_size = 7;
     o.depth = 3;
     SECTION("resigned") {
-        Run run = play(so, o);
+        Run run = play_on_server(so, o);
         CHECK(run.bot.status == 0);
         REQUIRE(run.played().size() == 1);
         check_clean(run.played()[0]);
@@ -531,7 +530,7 @@ TEST_CASE("hnefatafl.org: a proven loss is resigned, or drawn when a draw is off
     }
     SECTION("drawn") {
         so.faults.offer_draw_at_ply = 1; // after every house move
-        Run run = play(so, o);
+        Run run = play_on_server(so, o);
         CHECK(run.bot.status == 0);
         REQUIRE(run.played().size() == 1);
         check_clean(run.played()[0]);
@@ -560,7 +559,7 @@ TEST_CASE("hnefatafl.org: the ply-limit draw, adjudication and resignation end g
     }
     HnefataflOrgOptions o = bot_options();
     o.games = 2;
-    Run run = play(so, o);
+    Run run = play_on_server(so, o);
     CHECK(run.bot.status == 0);
     REQUIRE(run.played().size() == 2);
     for (const GameReport& g : run.played()) {
@@ -577,7 +576,7 @@ TEST_CASE("hnefatafl.org: malformed lines and a slow server", "[hnefatafl-org]")
     so.faults.chunk_bytes = 7;
     HnefataflOrgOptions o = bot_options();
     o.board_size = 7;
-    Run run = play(so, o);
+    Run run = play_on_server(so, o);
     CHECK(run.bot.status == 0);
     REQUIRE(run.played().size() == 1);
     check_clean(run.played()[0]);
@@ -607,16 +606,7 @@ TEST_CASE("branan hnefatafl-org: command line refusals", "[hnefatafl-org]") {
     unsetenv("BRANAN_PASSWORD");
 }
 
-namespace {
-
-std::string slurp(const std::string& path) {
-    std::ifstream f(path);
-    std::stringstream ss;
-    ss << f.rdbuf();
-    return ss.str();
-}
-
-} // namespace
+namespace {} // namespace
 
 TEST_CASE("branan hnefatafl-org: the binary plays N games and exits 0, the password masked",
           "[hnefatafl-org]") {
@@ -657,7 +647,7 @@ TEST_CASE("branan hnefatafl-org: the binary plays N games and exits 0, the passw
     }
     server.stop();
     serving.join();
-    const std::string log_text = slurp(log), out_text = slurp(out);
+    const std::string log_text = read_file(log), out_text = read_file(out);
     INFO(out_text << log_text.substr(0, 3000));
     REQUIRE(exited);
     CHECK(WIFEXITED(status));

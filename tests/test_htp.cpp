@@ -529,7 +529,7 @@ match::EngineConfig branan_engine(const std::string& name, const std::string& pr
 }
 
 // The referee judges by the HTP game's own rules (the library's counts).
-void play_match(match::EngineConfig a, match::EngineConfig b, int size) {
+void play_htp_match(match::EngineConfig a, match::EngineConfig b, int size) {
     match::MatchConfig c;
     c.engines = {std::move(a), std::move(b)};
     auto rules = htp_rules(size, size == 7 ? DEFENDERS : ATTACKERS);
@@ -554,7 +554,7 @@ void play_match(match::EngineConfig a, match::EngineConfig b, int size) {
 
 TEST_CASE("htp: branan-match drives HTP engines, against each other and against UCI",
           "[htp][match]") {
-    play_match(branan_engine("htp-a", "htp"), branan_engine("htp-b", "htp"), 11);
-    play_match(branan_engine("htp", "htp"), branan_engine("uci", "uci"), 11);
-    play_match(branan_engine("htp7", "htp"), branan_engine("uci7", "uci"), 7);
+    play_htp_match(branan_engine("htp-a", "htp"), branan_engine("htp-b", "htp"), 11);
+    play_htp_match(branan_engine("htp", "htp"), branan_engine("uci", "uci"), 11);
+    play_htp_match(branan_engine("htp7", "htp"), branan_engine("uci7", "uci"), 7);
 }

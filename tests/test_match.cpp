@@ -59,7 +59,7 @@ MatchConfig config_for(EngineConfig a, EngineConfig b, int games) {
     return c;
 }
 
-MatchResult run(const MatchConfig& c, std::string* text = nullptr) {
+MatchResult play_match(const MatchConfig& c, std::string* text = nullptr) {
     std::ostringstream out;
     MatchResult r = run_match(c, out, false);
     if (text) *text = out.str();
@@ -468,7 +468,7 @@ TEST_CASE("A short match between two random engines", "[match]") {
     c.openings.kind = OpeningSource::Kind::RANDOM;
     c.openings.plies = 4;
     c.openings.depth = 2;
-    MatchResult r = run(c);
+    MatchResult r = play_match(c);
     CHECK(r.games_played == 4);
     REQUIRE(r.pairs.size() == 1);
     CHECK(r.pairs[0].total.games() == 4);
@@ -504,7 +504,7 @@ TEST_CASE("A short match between two random engines", "[match]") {
 TEST_CASE("An engine that plays an illegal move loses, and the match goes on", "[match]") {
     MatchConfig c = config_for(scripted("cheat", {"--mode", "illegal", "--after", "2"}),
                                scripted("fair", {"--seed", "5"}), 2);
-    MatchResult r = run(c);
+    MatchResult r = play_match(c);
     CHECK(r.games_played == 2);
     auto reasons = loss_reasons(r, "cheat");
     CHECK(reasons == std::vector<std::string>{"illegal-move", "illegal-move"});
@@ -514,7 +514,7 @@ TEST_CASE("An engine that plays an illegal move loses, and the match goes on", "
 TEST_CASE("An engine that sends a malformed move loses", "[match]") {
     MatchConfig c = config_for(scripted("garbled", {"--mode", "malformed", "--after", "1"}),
                                scripted("fair", {"--seed", "5"}), 2);
-    MatchResult r = run(c);
+    MatchResult r = play_match(c);
     CHECK(r.games_played == 2);
     CHECK(loss_reasons(r, "garbled") == std::vector<std::string>{"malformed", "malformed"});
 }
@@ -524,7 +524,7 @@ TEST_CASE("An engine that crashes loses and is restarted for the next game", "[m
     MatchConfig c = config_for(scripted("crasher", {"--mode", "crash", "--after", "2"}),
                                scripted("fair", {"--seed", "5"}), 3);
     c.out_dir = dir.string();
-    MatchResult r = run(c);
+    MatchResult r = play_match(c);
     CHECK(r.games_played == 3);
     CHECK(loss_reasons(r, "crasher") == std::vector<std::string>{"crash", "crash", "crash"});
     CHECK(count_lines(dir / "summary.jsonl") == 3);
@@ -537,7 +537,7 @@ TEST_CASE("An engine that never answers loses on time and is restarted", "[match
                                scripted("fair", {"--seed", "5"}, "st=0.05"), 2);
     c.time_margin_ms = 300; // room for a loaded machine (sanitizers, parallel tests)
     c.recover_grace_ms = 200;
-    MatchResult r = run(c);
+    MatchResult r = play_match(c);
     CHECK(r.games_played == 2);
     CHECK(loss_reasons(r, "sleeper") == std::vector<std::string>{"time-forfeit", "time-forfeit"});
     for (const GameSummary& g : r.games)
@@ -550,7 +550,7 @@ TEST_CASE("A slow engine loses on time but is kept when it answers again", "[mat
         scripted("fair", {"--seed", "5"}, "st=0.05"), 2);
     c.time_margin_ms = 250;
     c.recover_grace_ms = 3000;
-    MatchResult r = run(c);
+    MatchResult r = play_match(c);
     CHECK(r.games_played == 2);
     CHECK(loss_reasons(r, "slow") == std::vector<std::string>{"time-forfeit", "time-forfeit"});
     for (const GameSummary& g : r.games)
@@ -574,7 +574,7 @@ TEST_CASE("An engine that does not start stops the match before it begins", "[ma
 TEST_CASE("Adjudication: max plies and agreed scores", "[match]") {
     MatchConfig c = config_for(scripted("r1", {"--seed", "1"}), scripted("r2", {"--seed", "2"}), 2);
     c.max_plies = 6;
-    MatchResult r = run(c);
+    MatchResult r = play_match(c);
     for (const GameSummary& g : r.games) {
         CHECK(g.winner == "draw");
         CHECK(g.reason == "max-plies");
@@ -583,7 +583,7 @@ TEST_CASE("Adjudication: max plies and agreed scores", "[match]") {
     MatchConfig d = config_for(scripted("sure", {"--seed", "1", "--score", "900"}),
                                scripted("doomed", {"--seed", "2", "--score", "-900"}), 2);
     d.resign = {3, 500};
-    MatchResult q = run(d);
+    MatchResult q = play_match(d);
     CHECK(q.games_played == 2);
     for (const GameSummary& g : q.games) {
         CHECK(g.reason == "adjudication");
@@ -600,7 +600,7 @@ TEST_CASE("SPRT stops the match as soon as it decides", "[match]") {
     c.repeat = true;
     c.concurrency = 2;
     std::string text;
-    MatchResult r = run(c, &text);
+    MatchResult r = play_match(c, &text);
     CHECK(r.decision == SprtDecision::H0);
     CHECK(r.games_played < 200);
     REQUIRE(r.llr);
@@ -651,7 +651,7 @@ TEST_CASE("Openings from files, in TFEN and as moves", "[match]") {
     c.openings.kind = OpeningSource::Kind::FILE;
     c.openings.path = (dir / "o.tfen").string();
     c.openings.format = "tfen";
-    MatchResult r = run(c);
+    MatchResult r = play_match(c);
     CHECK(r.games_played == 2);
     std::string second = read_text(dir / "a" / "game-00002.txt");
     CHECK(second.find("Opening-Root: 3t3/3t3/3T3/ttTKTt1/3T2t/3t3/3t3 d 0 1") != std::string::npos);
@@ -660,7 +660,7 @@ TEST_CASE("Openings from files, in TFEN and as moves", "[match]") {
     c.out_dir = (dir / "b").string();
     c.openings.path = (dir / "o.moves").string();
     c.openings.format = "moves";
-    r = run(c);
+    r = play_match(c);
     CHECK(read_text(dir / "b" / "game-00001.txt").find("Opening-Moves: d1-c1 d3-c3") !=
           std::string::npos);
 
@@ -678,7 +678,7 @@ TEST_CASE("Concurrency, several engines, and the OTEP adapter", "[match]") {
     c.games = 2;
     c.concurrency = 3;
     c.max_plies = 400;
-    MatchResult r = run(c);
+    MatchResult r = play_match(c);
     CHECK(r.games_played == 6); // three pairs, two games each
     CHECK(r.pairs.size() == 3);
     for (const GameSummary& g : r.games) {

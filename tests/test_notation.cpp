@@ -14,9 +14,6 @@ using namespace branan::testutil;
 
 namespace {
 
-const char* const BRANDUBH_START = "3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3 a 0 1";
-const char* const TABLUT_START = "3ttt3/4t4/4T4/t3T3t/ttTTKTTtt/t3T3t/4T4/4t4/3ttt3 a 0 1";
-
 std::string start_tfen(const std::string& ed) {
     return ed.rfind("brandubh", 0) == 0 ? BRANDUBH_START : TABLUT_START;
 }

@@ -10,10 +10,9 @@ using namespace branan::testutil;
 
 namespace {
 
-const std::string START7 = "start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/";
 const std::string BASE7 = "dim:7 surf:n nrd:n ";
 
-std::string rules_error(const std::string& text) {
+std::string edition_error(const std::string& text) {
     auto rules = parse_rules(text);
     if (!rules) return rules.error();
     auto edition = Edition::make(*rules);
@@ -251,25 +250,25 @@ TEST_CASE("otn start and starti: rank 1 first or top row first", "[opentafl]") {
 }
 
 TEST_CASE("otn unsupported keys are refused naming the key", "[opentafl]") {
-    CHECK_THAT(rules_error("dim:7 kj:y " + START7), Catch::Contains("kj"));
-    CHECK_THAT(rules_error("dim:7 spd:1,2,3 " + START7), Catch::Contains("spd"));
-    CHECK_THAT(rules_error("dim:7 ber:y " + START7), Catch::Contains("ber"));
-    CHECK_THAT(rules_error("dim:7 sw:x " + START7), Catch::Contains("sw"));
-    CHECK_THAT(rules_error("dim:7 efe:x " + START7), Catch::Contains("efe"));
-    CHECK_THAT(rules_error("dim:13 start:/13/13/13/13/13/13/13/13/13/13/13/13/13/"),
+    CHECK_THAT(edition_error("dim:7 kj:y " + START7), Catch::Contains("kj"));
+    CHECK_THAT(edition_error("dim:7 spd:1,2,3 " + START7), Catch::Contains("spd"));
+    CHECK_THAT(edition_error("dim:7 ber:y " + START7), Catch::Contains("ber"));
+    CHECK_THAT(edition_error("dim:7 sw:x " + START7), Catch::Contains("sw"));
+    CHECK_THAT(edition_error("dim:7 efe:x " + START7), Catch::Contains("efe"));
+    CHECK_THAT(edition_error("dim:13 start:/13/13/13/13/13/13/13/13/13/13/13/13/13/"),
                Catch::Contains("king"));
-    CHECK_THAT(rules_error("dim:20 start:/20/20/20/20/20/20/20/20/20/20/20/20/20/20/20/20/20/20/"
-                           "20/20/"),
+    CHECK_THAT(edition_error("dim:20 start:/20/20/20/20/20/20/20/20/20/20/20/20/20/20/20/20/20/20/"
+                             "20/20/"),
                Catch::Contains("dim:20"));
     // A commander with OpenTafl's default encirclement: refused together.
-    CHECK_THAT(rules_error("dim:7 start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3c3/"),
+    CHECK_THAT(edition_error("dim:7 start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3c3/"),
                Catch::Contains("commanders") && Catch::Contains("surf"));
-    CHECK_THAT(rules_error("dim:7 surf:n start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3m3/"),
+    CHECK_THAT(edition_error("dim:7 surf:n start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3m3/"),
                Catch::Contains("mercenaries"));
-    CHECK_THAT(rules_error("dim:7 mj:j " + START7), Catch::Contains("mercenaries"));
-    CHECK(rules_error("dim:9 name:Tablut esc:e atkf:y ks:c nj:n cor: cenp:tcnkTCNK cens: cenh: "
-                      "cenhe:tcnkTCNK linc:y "
-                      "start:/3ttt3/4t4/4T4/t3T3t/ttTTKTTtt/t3T3t/4T4/4t4/3ttt3/")
+    CHECK_THAT(edition_error("dim:7 mj:j " + START7), Catch::Contains("mercenaries"));
+    CHECK(edition_error("dim:9 name:Tablut esc:e atkf:y ks:c nj:n cor: cenp:tcnkTCNK cens: cenh: "
+                        "cenhe:tcnkTCNK linc:y "
+                        "start:/3ttt3/4t4/4T4/t3T3t/ttTTKTTtt/t3T3t/4T4/4t4/3ttt3/")
               .empty());
 }
 

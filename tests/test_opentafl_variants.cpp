@@ -12,8 +12,6 @@ using namespace branan::testutil;
 
 namespace {
 
-const std::string START7 = "start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/";
-
 const Preset& preset(const std::string& name) {
     for (const Preset& p : presets())
         if (name == p.name) return p;

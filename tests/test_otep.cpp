@@ -16,11 +16,13 @@
 #include "otep_clock.h"
 #include "pipe_host.h"
 #include "rules.h"
+#include "test_helpers.h"
 #include "text.h"
 #include "timeman.h"
 
 using namespace branan;
 using branan::testutil::Host;
+using branan::testutil::rules_edition;
 
 namespace {
 
@@ -29,14 +31,6 @@ const char* const BRANDUB =
 const char* const TABLUT =
     "dim:9 name:Tablut esc:e atkf:y ks:c nj:n cor: cenp:tcnkTCNK cens: cenh: cenhe:tcnkTCNK "
     "linc:y start:/3ttt3/4t4/4T4/t3T3t/ttTTKTTtt/t3T3t/4T4/4t4/3ttt3/";
-
-EditionPtr edition_of(const char* rules) {
-    auto r = parse_rules(rules);
-    REQUIRE(r.ok());
-    auto edition = Edition::make(*r);
-    REQUIRE(edition.ok());
-    return *edition;
-}
 
 // Reads the engine's `move` line: exact form, legal in pos. Returns the move.
 Move expect_move(Host& host, const Position& pos) {
@@ -84,7 +78,7 @@ TEST_CASE("otep: detected from a first rules line", "[otep]") {
     host.send(std::string("rules ") + BRANDUB); // sent before hello, as OpenTafl does
     CHECK(host.read_line(2000) == "hello");
     host.send("play attackers");
-    Position pos(edition_of(BRANDUB));
+    Position pos(rules_edition(BRANDUB));
     expect_move(host, pos);
     host.send("goodbye");
     CHECK(host.wait_exit() == 0);
@@ -97,7 +91,7 @@ TEST_CASE("otep: a whole game on both sides, refereed, finish twice then goodbye
             Host host({"--protocol", "otep"});
             REQUIRE(host.read_line(2000) == "hello");
             host.send(std::string("rules ") + rules);
-            Position pos(edition_of(rules));
+            Position pos(rules_edition(rules));
             std::mt19937 rng(7);
             int plies = 0;
             while (!pos.result().over() && plies < 60) {
@@ -125,7 +119,7 @@ TEST_CASE("otep: error 2 makes the engine play another move", "[otep]") {
     Host host({"--protocol", "otep"});
     REQUIRE(host.read_line(2000) == "hello");
     host.send(std::string("rules ") + BRANDUB);
-    Position pos(edition_of(BRANDUB));
+    Position pos(rules_edition(BRANDUB));
     std::vector<Move> refused;
     for (int i = 0; i < 3; ++i) {
         host.send("clock 900 900 0 0 0");
@@ -143,7 +137,7 @@ TEST_CASE("otep: resumed game with several opponent moves at once", "[otep]") {
     Host host({"--protocol", "otep"});
     REQUIRE(host.read_line(2000) == "hello");
     host.send(std::string("rules ") + BRANDUB);
-    Position pos(edition_of(BRANDUB));
+    Position pos(rules_edition(BRANDUB));
     std::string moves;
     for (const char* text : {"d2-b2", "d3-c3", "b2-b3", "c3-c2", "a4-a2"}) {
         auto m = parse_legal_move(pos, text);
@@ -225,7 +219,7 @@ TEST_CASE("otep: clock in overtime is respected", "[otep]") {
     Host host({"--protocol", "otep"});
     REQUIRE(host.read_line(2000) == "hello");
     host.send(std::string("rules ") + TABLUT);
-    Position pos(edition_of(TABLUT));
+    Position pos(rules_edition(TABLUT));
     // 1.5 s left of the current 5 s overtime period, no main time.
     host.send("clock 1500* 60000 5 2 3 ");
     const auto start = std::chrono::steady_clock::now();

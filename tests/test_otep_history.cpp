@@ -17,10 +17,12 @@
 #include "notation.h"
 #include "pipe_host.h"
 #include "rules.h"
+#include "test_helpers.h"
 #include "text.h"
 
 using namespace branan;
 using branan::testutil::Host;
+using branan::testutil::rules_edition;
 
 namespace {
 
@@ -62,14 +64,6 @@ std::string with_key(const std::string& rules, const std::string& key, const std
     }
     out.pop_back();
     return out;
-}
-
-EditionPtr edition_of(const std::string& rules) {
-    auto r = parse_rules(rules, RulesReading::BY_SIDE);
-    REQUIRE(r.ok());
-    auto edition = Edition::make(*r);
-    REQUIRE(edition.ok());
-    return *edition;
 }
 
 struct Answer {
@@ -201,7 +195,7 @@ Scenario make_scenario(const std::string& base, const Position& p0, const Cycle&
     start.make_move(c.plies[0]);
     Scenario s;
     s.rules = with_key(with_key(base, "atkf", "n"), "start", to_opentafl_position(start));
-    Position game(edition_of(s.rules));
+    Position game(rules_edition(s.rules, RulesReading::BY_SIDE));
     REQUIRE(to_opentafl_position(game) == to_opentafl_position(start));
     REQUIRE(game.side_to_move() == DEFENDERS);
     for (int i = 1; i < 8; ++i) {
@@ -235,7 +229,8 @@ struct IssueStart {
 
 IssueStart issue_start(const char* tfr) {
     std::string rules = base_rules(tfr);
-    auto p0 = parse_opentafl_position(edition_of(rules), ISSUE_BOARD, ATTACKERS);
+    auto p0 = parse_opentafl_position(rules_edition(rules, RulesReading::BY_SIDE), ISSUE_BOARD,
+                                      ATTACKERS);
     REQUIRE(p0.ok());
     Answer fresh = ask_uci(rules, {}, to_tfen(*p0));
     INFO("no history: " << fresh.move << " " << fresh.score);
@@ -328,7 +323,7 @@ TEST_CASE("otep history: a game played over OTEP and over UCI gets the same move
     const std::string rules = with_key("dim:7 name:Brandub surf:n atkf:y ks:w cenh: cenhe: "
                                        "start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/",
                                        "tfr", "w");
-    const EditionPtr edition = edition_of(rules);
+    const EditionPtr edition = rules_edition(rules, RulesReading::BY_SIDE);
     for (Side engine_side : {ATTACKERS, DEFENDERS}) {
         INFO("engine plays " << (engine_side == ATTACKERS ? "attackers" : "defenders"));
         Host otep({"--protocol", "otep", "--otep-depth", std::to_string(DEPTH)});
@@ -390,7 +385,7 @@ TEST_CASE("engine: a game set as a Position searches as the same game set by its
     // be the same search, node for node.
     const std::string rules = "dim:7 name:Brandub surf:n atkf:y ks:w cenh: cenhe: tfr:w "
                               "start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/";
-    Position game(edition_of(rules));
+    Position game(rules_edition(rules, RulesReading::BY_SIDE));
     std::vector<std::string> moves;
     for (const char* text : {"d1-b1", "d5-c5", "b1-d1", "c5-d5", "d1-b1", "d5-c5", "b1-d1"}) {
         auto m = parse_legal_move(game, text);

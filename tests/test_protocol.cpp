@@ -65,10 +65,6 @@ std::vector<std::string> split_lines(const std::string& text) {
     return lines;
 }
 
-bool starts_with(const std::string& s, std::string_view prefix) {
-    return s.compare(0, prefix.size(), prefix) == 0;
-}
-
 // One engine, one loop, and the lines it printed.
 struct Session {
     Engine engine;
@@ -104,7 +100,7 @@ struct Session {
         while (std::chrono::steady_clock::now() < deadline) {
             for (const std::string& l : fresh()) {
                 got.push_back(l);
-                if (starts_with(l, prefix)) return got;
+                if (l.starts_with(prefix)) return got;
             }
             std::this_thread::sleep_for(std::chrono::milliseconds(2));
         }
@@ -114,7 +110,7 @@ struct Session {
 
     std::string fen() {
         for (const std::string& l : send("d"))
-            if (starts_with(l, "Fen: ")) return l.substr(5);
+            if (l.starts_with("Fen: ")) return l.substr(5);
         FAIL("d printed no Fen line");
         return "";
     }
@@ -128,7 +124,7 @@ void require_one_error(std::vector<std::string> lines, std::string_view what = "
                 lines.end());
     INFO("lines: " << lines.size() << (lines.empty() ? "" : ", first: " + lines[0]));
     REQUIRE(lines.size() == 1);
-    CHECK(starts_with(lines[0], "info string error: "));
+    CHECK(lines[0].starts_with("info string error: "));
     if (!what.empty()) CHECK(lines[0].find(what) != std::string::npos);
 }
 
@@ -148,14 +144,14 @@ TEST_CASE("uci lists identity, every option of the facade, then uciok", "[protoc
     Session s;
     auto lines = s.send("uci");
     REQUIRE(lines.size() >= 3);
-    CHECK(starts_with(lines[0], "id name Branan "));
-    CHECK(starts_with(lines[1], "id author "));
+    CHECK(lines[0].starts_with("id name Branan "));
+    CHECK(lines[1].starts_with("id author "));
     CHECK(lines.back() == "uciok");
     const auto options = s.engine.options();
     REQUIRE(lines.size() == options.size() + 3);
     for (size_t i = 0; i < options.size(); ++i) {
         CHECK(lines[i + 2] == uci::option_line(options[i]));
-        CHECK(starts_with(lines[i + 2], "option name " + options[i].name + " type "));
+        CHECK(lines[i + 2].starts_with("option name " + options[i].name + " type "));
     }
     require_one_error(s.send("uci extra"), "unexpected argument");
 }
@@ -422,12 +418,12 @@ TEST_CASE("go infinite runs until stop; commands that need an idle engine are re
     require_one_error(s.send("ucinewgame"), "not while searching");
     require_one_error(s.send("perft 1"), "not while searching");
     CHECK(s.engine.searching());
-    for (const auto& l : s.fresh()) CHECK_FALSE(starts_with(l, "bestmove"));
+    for (const auto& l : s.fresh()) CHECK_FALSE(l.starts_with("bestmove"));
     s.loop.handle_line("stop");
     // stop returns once the best move is out.
     auto lines = s.fresh();
     REQUIRE_FALSE(lines.empty());
-    CHECK(starts_with(lines.back(), "bestmove "));
+    CHECK(lines.back().starts_with("bestmove "));
     CHECK(s.fen() == START_FEN);   // the refused position changed nothing
     CHECK(s.send("stop").empty()); // stop when idle: nothing
 }
@@ -482,7 +478,7 @@ TEST_CASE("d: diagram with coordinates, throne and corners, then Fen, Key, Rules
     CHECK(lines[4].find("[K]") != std::string::npos); // king on the throne
     const size_t n = lines.size();
     CHECK(lines[n - 4] == std::string("Fen: ") + START_FEN);
-    CHECK(starts_with(lines[n - 3], "Key: "));
+    CHECK(lines[n - 3].starts_with("Key: "));
     CHECK(lines[n - 3].size() == 5 + 16);
     CHECK(lines[n - 2] == "Rules: " + s.engine.rules_string());
     CHECK(lines[n - 1] == "Result: ongoing");
@@ -530,9 +526,9 @@ TEST_CASE("bench prints nodes searched and speed", "[protocol]") {
     Session s;
     auto lines = s.send("bench 2");
     REQUIRE_FALSE(lines.empty());
-    CHECK(starts_with(lines[0], "Nodes searched: "));
+    CHECK(lines[0].starts_with("Nodes searched: "));
     bool nps = false;
-    for (const auto& l : lines) nps |= starts_with(l, "Nodes/second: ");
+    for (const auto& l : lines) nps |= l.starts_with("Nodes/second: ");
     CHECK(nps);
     require_one_error(s.send("bench x"), "bench");
     require_one_error(s.send("bench 0"), "bench");
@@ -586,7 +582,7 @@ TEST_CASE("end of input while searching stops the search and prints its move", "
     CHECK_FALSE(s.engine.searching());
     auto lines = s.all();
     REQUIRE_FALSE(lines.empty());
-    CHECK(starts_with(lines.back(), "bestmove "));
+    CHECK(lines.back().starts_with("bestmove "));
 }
 
 TEST_CASE("a line longer than the cap gets one error; the loop goes on", "[protocol]") {
@@ -600,9 +596,9 @@ TEST_CASE("a line longer than the cap gets one error; the loop goes on", "[proto
     auto lines = s.all();
     REQUIRE(lines.size() == 5);
     CHECK(lines[0] == "readyok");
-    CHECK(starts_with(lines[1], "info string error: line longer than"));
+    CHECK(lines[1].starts_with("info string error: line longer than"));
     CHECK(lines[2] == "readyok");
-    CHECK(starts_with(lines[3], "info string error: line longer than"));
+    CHECK(lines[3].starts_with("info string error: line longer than"));
     CHECK(lines[4] == "readyok");
 }
 
@@ -671,7 +667,7 @@ TEST_CASE("protocol choice: auto detects OTEP's rules line", "[protocol]") {
         std::istringstream in("isready\n");
         std::ostringstream out;
         run_protocol(e, Protocol::OTEP, in, out);
-        CHECK(starts_with(out.str(), "hello\nerror 0 "));
+        CHECK(out.str().starts_with("hello\nerror 0 "));
     }
     {
         Engine e;

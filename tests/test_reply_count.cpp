@@ -16,7 +16,6 @@ using namespace branan::testutil;
 
 namespace {
 
-const std::string START7 = "start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/";
 const std::string START11 =
     "start:/3ttttt3/5t5/11/t4T4t/t3TTT3t/tt1TTKTT1tt/t3TTT3t/t4T4t/11/5t5/3ttttt3/";
 

@@ -20,14 +20,14 @@ using namespace branan;
 
 namespace {
 
-struct Run {
+struct SearchRun {
     std::vector<SearchInfo> infos;
     BestMove best;
     int64_t ms = 0;
 };
 
-Run run(Engine& e, const SearchLimits& lim) {
-    Run r;
+SearchRun search_with(Engine& e, const SearchLimits& lim) {
+    SearchRun r;
     std::mutex m;
     e.on_info([&](const SearchInfo& i) {
         std::lock_guard lock(m);
@@ -53,14 +53,14 @@ SearchLimits depth_limit(int d) {
 }
 
 // A depth-3 search with `only` as the only root move, after `moves` from `tfen`.
-std::pair<Run, Move> search_only(Engine& e, const char* tfen, const std::vector<std::string>& moves,
-                                 const char* only) {
+std::pair<SearchRun, Move> search_only(Engine& e, const char* tfen,
+                                       const std::vector<std::string>& moves, const char* only) {
     REQUIRE(e.set_position(tfen, moves));
     auto m = parse_legal_move(e.position(), only);
     REQUIRE(m);
     SearchLimits l = depth_limit(3);
     l.searchmoves = {*m};
-    return {run(e, l), *m};
+    return {search_with(e, l), *m};
 }
 
 // An independent check of forced wins: plain AND-OR search over
@@ -176,7 +176,7 @@ TEST_CASE("search: start positions give a legal move", "[search]") {
         Engine e;
         REQUIRE(e.set_preset(preset));
         REQUIRE(e.set_position("", {}));
-        Run r = run(e, depth_limit(3));
+        SearchRun r = search_with(e, depth_limit(3));
         REQUIRE(!r.infos.empty());
         MoveList list;
         generate_moves(e.position(), list);
@@ -197,7 +197,7 @@ TEST_CASE("search: forced wins with the shortest distance", "[search]") {
         REQUIRE(side_wins(pos, 2 * c.moves - 1));
         if (c.moves > 1) REQUIRE(!side_wins(pos, 2 * c.moves - 3));
 
-        Run r = run(e, depth_limit(2 * c.moves + 1));
+        SearchRun r = search_with(e, depth_limit(2 * c.moves + 1));
         REQUIRE(!r.infos.empty());
         CHECK(r.infos.back().mate == c.moves);
         CHECK(r.infos.back().score == VALUE_WIN - (2 * c.moves - 1));
@@ -206,7 +206,7 @@ TEST_CASE("search: forced wins with the shortest distance", "[search]") {
         // The loser's view: one move later, a loss in moves - 1.
         if (c.moves >= 2) {
             REQUIRE(e.set_position(c.tfen, {move_name(pos.edition(), r.best.best)}));
-            Run r2 = run(e, depth_limit(2 * c.moves));
+            SearchRun r2 = search_with(e, depth_limit(2 * c.moves));
             REQUIRE(!r2.infos.empty());
             CHECK(r2.infos.back().mate == -(c.moves - 1));
         }
@@ -219,7 +219,7 @@ TEST_CASE("search: finds the only defence", "[search]") {
         Engine e;
         REQUIRE(e.set_preset(c.preset));
         REQUIRE(e.set_position(c.tfen, {}));
-        Run r = run(e, depth_limit(4));
+        SearchRun r = search_with(e, depth_limit(4));
         CHECK(move_name(e.position().edition(), r.best.best) == c.only_move);
         // Not lost within two moves (a longer loss may exist).
         CHECK((r.infos.back().mate >= 0 || r.infos.back().mate <= -3));
@@ -249,15 +249,15 @@ TEST_CASE("search: on 11x11 a node that must block an escape is searched a ply d
         // Without the extension the same win shows one ply later: depth 3
         // alone does not see it, depth 4 does.
         search_tuning().escape_extension = false;
-        const Run plain3 = run(e, depth_limit(3));
-        const Run plain4 = run(e, depth_limit(4));
+        const SearchRun plain3 = search_with(e, depth_limit(3));
+        const SearchRun plain4 = search_with(e, depth_limit(4));
         REQUIRE(!plain3.infos.empty());
         REQUIRE(!plain4.infos.empty());
         CHECK(plain3.infos.back().mate == 0);
         CHECK(plain4.infos.back().mate == c.moves);
 
         search_tuning().escape_extension = true;
-        const Run extended = run(e, depth_limit(3));
+        const SearchRun extended = search_with(e, depth_limit(3));
         REQUIRE(!extended.infos.empty());
         CHECK(extended.infos.back().mate == c.moves);
         CHECK(extended.best.best == plain4.best.best);
@@ -273,7 +273,7 @@ TEST_CASE("search: the root's late quiet moves are reduced on 11x11 and larger o
         search_tuning().root_reductions = reduce;
         Engine e;
         REQUIRE(e.set_preset(preset));
-        const Run r = run(e, depth_limit(7));
+        const SearchRun r = search_with(e, depth_limit(7));
         REQUIRE(!r.infos.empty());
         CHECK(r.infos.back().depth == 7);
         CHECK(is_legal(e.position(), r.best.best));
@@ -358,20 +358,20 @@ TEST_CASE("search: obeys depth, nodes and movetime", "[search]") {
     Engine e;
     REQUIRE(e.set_preset("tablut"));
     SECTION("depth") {
-        Run r = run(e, depth_limit(4));
+        SearchRun r = search_with(e, depth_limit(4));
         CHECK(r.infos.back().depth == 4);
     }
     SECTION("nodes") {
         SearchLimits l;
         l.nodes = 20000;
-        run(e, l);
+        search_with(e, l);
         CHECK(e.last_search_nodes() >= 20000);
         CHECK(e.last_search_nodes() <= 20100);
     }
     SECTION("movetime") {
         SearchLimits l;
         l.movetime_ms = 300;
-        Run r = run(e, l);
+        SearchRun r = search_with(e, l);
         CHECK(r.ms >= 200);
         CHECK(r.ms <= 800);
         CHECK(r.best.best);
@@ -380,7 +380,7 @@ TEST_CASE("search: obeys depth, nodes and movetime", "[search]") {
         SearchLimits l;
         l.time_ms[ATTACKERS] = 1000;
         l.time_ms[DEFENDERS] = 1000;
-        Run r = run(e, l);
+        SearchRun r = search_with(e, l);
         CHECK(r.ms <= 800);
         CHECK(r.best.best);
     }
@@ -388,7 +388,7 @@ TEST_CASE("search: obeys depth, nodes and movetime", "[search]") {
         REQUIRE(e.set_preset("ashton"));
         SearchLimits l;
         l.budget_ms = 600;
-        Run r = run(e, l);
+        SearchRun r = search_with(e, l);
         CHECK(r.ms <= 1000); // the hard limit, with room for a loaded machine
         CHECK(r.best.best);
         CHECK_FALSE(r.infos.empty());
@@ -397,7 +397,7 @@ TEST_CASE("search: obeys depth, nodes and movetime", "[search]") {
         REQUIRE(e.set_position("9/1K7/9/9/9/9/9/9/8t d 0 1", {}));
         SearchLimits l;
         l.budget_ms = 20000;
-        Run r = run(e, l);
+        SearchRun r = search_with(e, l);
         CHECK(r.ms < 5000);
         CHECK(r.infos.back().mate == 1);
     }
@@ -406,7 +406,7 @@ TEST_CASE("search: obeys depth, nodes and movetime", "[search]") {
         auto m = parse_legal_move(e.position(), "a4-a3");
         REQUIRE(m);
         l.searchmoves.push_back(*m);
-        Run r = run(e, l);
+        SearchRun r = search_with(e, l);
         CHECK(r.best.best == *m);
     }
 }
@@ -488,7 +488,7 @@ TEST_CASE("search: mate limit stops at a short enough win", "[search]") {
     REQUIRE(e.set_position("9/9/3t5/5t3/1T1K2T2/4t4/3T5/2t2t3/9 d 0 1", {}));
     SearchLimits l;
     l.mate = 3;
-    Run r = run(e, l);
+    SearchRun r = search_with(e, l);
     CHECK(r.infos.back().mate == 3);
 }
 
@@ -508,7 +508,7 @@ TEST_CASE("search: repetition rules change the result", "[search]") {
         Engine e;
         const auto [r, back] = search_back(e, "brandubh");
         CHECK(r.infos.back().mate == -1);
-        Run free = run(e, depth_limit(3));
+        SearchRun free = search_with(e, depth_limit(3));
         CHECK(free.best.best != back);
         CHECK(free.infos.back().mate >= 0);
     }
@@ -546,7 +546,7 @@ TEST_CASE("search: on 11x11 under tfr:w the attackers' repetition beside a corne
     // Without the repetition the same position is no loss.
     e.new_game();
     REQUIRE(e.set_position(beside_corner, {}));
-    CHECK(run(e, depth_limit(3)).infos.back().mate == 0);
+    CHECK(search_with(e, depth_limit(3)).infos.back().mate == 0);
     // When the defenders made the cycle's first repetition (g9-f9), they
     // make its first third one: the attackers' k6-k7 is no loss.
     e.new_game();
@@ -577,14 +577,14 @@ TEST_CASE("search: the no-capture limit draws before a slow escape", "[search]")
         Position p = e.position();
         REQUIRE(side_wins(p, 3));
     }
-    CHECK(run(e, depth_limit(4)).infos.back().mate == 2);
+    CHECK(search_with(e, depth_limit(4)).infos.back().mate == 2);
     e.new_game();
     REQUIRE(e.set_position(late, {}));
-    CHECK(run(e, depth_limit(4)).infos.back().mate != 2);
+    CHECK(search_with(e, depth_limit(4)).infos.back().mate != 2);
     // An escape in 1 still wins: the king's escape decides first.
     e.new_game();
     REQUIRE(e.set_position("9/9/2t1K4/9/1t7/3t5/4t4/1T3TTt1/9 d 119 1", {}));
-    CHECK(run(e, depth_limit(2)).infos.back().mate == 1);
+    CHECK(search_with(e, depth_limit(2)).infos.back().mate == 1);
 }
 
 TEST_CASE("search: no legal move loses or draws per the edition", "[search]") {
@@ -593,7 +593,7 @@ TEST_CASE("search: no legal move loses or draws per the edition", "[search]") {
         Engine e;
         REQUIRE(e.set_preset("brandubh"));
         REQUIRE(e.set_position("7/7/3t3/2tKt2/3t3/7/7 d 0 1", {}));
-        Run r = run(e, depth_limit(3));
+        SearchRun r = search_with(e, depth_limit(3));
         CHECK_FALSE(r.best.best);
         REQUIRE(!r.infos.empty());
         CHECK(r.infos.back().score < -VALUE_WIN_MAX_PLY);
@@ -602,7 +602,7 @@ TEST_CASE("search: no legal move loses or draws per the edition", "[search]") {
         Engine e;
         REQUIRE(e.set_preset("tablut"));
         REQUIRE(e.set_position("9/9/9/4t4/3tKt3/4t4/9/9/9 d 0 1", {}));
-        Run r = run(e, depth_limit(3));
+        SearchRun r = search_with(e, depth_limit(3));
         CHECK_FALSE(r.best.best);
         REQUIRE(!r.infos.empty());
         CHECK(r.infos.back().score == 0);
@@ -615,7 +615,7 @@ TEST_CASE("search: one thread and a node limit are deterministic", "[search]") {
         REQUIRE(e.set_preset("brandubh"));
         SearchLimits l;
         l.nodes = 30000;
-        Run r = run(e, l);
+        SearchRun r = search_with(e, l);
         std::vector<std::string> lines;
         for (const SearchInfo& i : r.infos) {
             std::string s = std::to_string(i.depth) + " " + std::to_string(i.score) + " " +
@@ -675,7 +675,7 @@ TEST_CASE("search: options", "[search]") {
 
     // MultiPV: one line per rank, best first.
     CHECK(e.set_option("MultiPV", "3"));
-    Run r = run(e, depth_limit(3));
+    SearchRun r = search_with(e, depth_limit(3));
     std::vector<SearchInfo> last;
     for (const SearchInfo& i : r.infos)
         if (i.depth == 3) last.push_back(i);
@@ -693,7 +693,7 @@ TEST_CASE("search: options", "[search]") {
     // Threads: a Lazy SMP search still returns a legal move.
     CHECK(e.set_option("Threads", "2"));
     CHECK(e.set_option("MultiPV", "1"));
-    Run t = run(e, depth_limit(5));
+    SearchRun t = search_with(e, depth_limit(5));
     MoveList list;
     generate_moves(e.position(), list);
     CHECK(list.contains(t.best.best));

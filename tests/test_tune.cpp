@@ -34,30 +34,10 @@ namespace fs = std::filesystem;
 
 namespace {
 
-std::string read_file(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    std::ostringstream ss;
-    ss << in.rdbuf();
-    return ss.str();
-}
-
 void write_file(const std::string& path, const std::string& text) {
     std::ofstream out(path, std::ios::binary);
     out << text;
 }
-
-// A fresh empty folder under the system's temporary folder.
-struct TempDir {
-    fs::path path;
-    explicit TempDir(const std::string& name) {
-        path = fs::temp_directory_path() /
-               ("branan-tune-test-" + name + "-" + std::to_string(::getpid()));
-        fs::remove_all(path);
-        fs::create_directories(path);
-    }
-    ~TempDir() { fs::remove_all(path); }
-    std::string operator/(const std::string& name) const { return (path / name).string(); }
-};
 
 struct CliRun {
     int status;
@@ -66,7 +46,7 @@ struct CliRun {
 
 CliRun run_tune(const std::vector<std::string>& args) {
     std::ostringstream out, err;
-    const int status = run(args, out, err, false);
+    const int status = tune::run(args, out, err, false);
     return {status, out.str(), err.str()};
 }
 
@@ -91,8 +71,6 @@ std::string record(const std::string& preset, const std::string& start,
            "\nResult: " + result + "\nReason: " + reason +
            "\nPlies: " + std::to_string(moves.size()) + "\nFinal: " + to_tfen(pos) + "\n\n" + plies;
 }
-
-const std::string BRANDUBH_START = "3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3 a 0 1";
 
 auto where(const std::string& name) {
     return [name](int n) { return name + ":" + std::to_string(n); };
