@@ -470,7 +470,7 @@ TEST_CASE("perft: the move generator and captures match the reference on random 
     for (const char* ed : EDITIONS) {
         INFO(ed);
         int accepted = 0, with_captures = 0, king_captures = 0, escapes = 0;
-        for (int i = 0; i < 2500; ++i) {
+        for (int i = 0; i < scaled(2500); ++i) {
             const std::string text = random_tfen(ed, rng);
             auto pos = parse_tfen(edition(ed), text);
             INFO(text);
@@ -488,11 +488,11 @@ TEST_CASE("perft: the move generator and captures match the reference on random 
                 p.unmake_move();
             }
         }
-        CHECK(accepted == 2500);
+        CHECK(accepted == scaled(2500));
         // captures, king captures and escapes were exercised
-        CHECK(with_captures > 500);
-        CHECK(king_captures > 50);
-        CHECK(escapes > 50);
+        CHECK(with_captures > scaled(500));
+        CHECK(king_captures > scaled(50));
+        CHECK(escapes > scaled(50));
     }
 }
 

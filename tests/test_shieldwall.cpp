@@ -366,7 +366,7 @@ TEST_CASE("shieldwall: perft from the Copenhagen start, and the reply counter", 
         INFO(preset);
         Position pos(edition(preset));
         const uint64_t expect[] = {1, 116, 6788, 806344};
-        for (int d = 1; d <= 3; ++d) {
+        for (int d = 1; d <= scaled_depth(3); ++d) {
             CHECK(perft(pos, d) == expect[d]);
             CHECK(perft_by_making(pos, d) == expect[d]);
         }
@@ -520,7 +520,7 @@ TEST_CASE("shieldwall: the engine's walk equals a plain transcription on random 
         INFO(text);
         EditionPtr edition = rules_edition(text);
         const int n = edition->size;
-        for (int trial = 0; trial < 3000; ++trial) {
+        for (int trial = 0; trial < scaled(3000); ++trial) {
             // Walls, nearly complete, on one to three edges, and a few
             // pieces elsewhere in the outer two rings.
             Placement board{};
@@ -632,7 +632,7 @@ TEST_CASE("shieldwall: the engine's walk equals a plain transcription on random 
         }
     }
     INFO(compared << " moves compared, " << with_captures << " with shieldwall captures");
-    CHECK(with_captures > 100);
+    CHECK(with_captures > scaled(100));
 }
 
 TEST_CASE("edge fort: the king's region is a flood only where he may step anywhere",
@@ -657,7 +657,7 @@ TEST_CASE("edge fort: the engine equals a plain transcription of OpenTafl's chec
     const int n = copenhagen->size;
     std::mt19937 rng(7);
     long compared = 0, forts = 0;
-    for (int trial = 0; trial < 20000; ++trial) {
+    for (int trial = 0; trial < scaled(20000); ++trial) {
         // A king at or near an edge, defenders around him, a few attackers.
         Placement board{};
         const int along = 1 + int(rng() % (n - 2)), depth = int(rng() % 3), e = int(rng() % 4);
@@ -758,6 +758,6 @@ TEST_CASE("edge fort: the engine equals a plain transcription of OpenTafl's chec
         forts += model;
     }
     INFO(compared << " boards, " << forts << " edge forts");
-    CHECK(forts > 500);
-    CHECK(compared - forts > 500);
+    CHECK(forts > scaled(500));
+    CHECK(compared - forts > scaled(500));
 }

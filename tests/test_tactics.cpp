@@ -82,7 +82,7 @@ TEST_CASE("tafl: a move's escape threat, read without the move, equals the posit
         INFO(preset);
         const EditionPtr preset_edition = edition(preset);
         int threats = 0, quiet_moves = 0;
-        for (int g = 0; g < 20; ++g) {
+        for (int g = 0; g < scaled(20, 4); ++g) {
             Position pos(preset_edition);
             for (int ply = 0; ply < 200; ++ply) {
                 MoveList list;
@@ -113,7 +113,7 @@ TEST_CASE("tafl: a move's escape threat, read without the move, equals the posit
                 pos.make_move(list.moves[rng() % list.size()]);
             }
         }
-        CHECK(quiet_moves > 5000);
+        CHECK(quiet_moves > scaled(5000, 4));
         CHECK(threats > 0); // threats were met, not only their absence
     }
     CHECK(soldier_threats > 0);
