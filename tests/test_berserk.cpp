@@ -44,7 +44,7 @@ std::set<std::string> captured_names(const Position& pos) {
 } // namespace
 
 TEST_CASE("berserk: perft by plies and by turns (a chain one move) is OTN.md's",
-          "[berserk][perft]") {
+          "[berserk][perft][long]") {
     struct Count {
         const char* how;
         uint64_t (*count)(Position&, int);

@@ -52,7 +52,7 @@ std::pair<uint64_t, Move> search_on(const BoardGame& board, const Position& pos,
 
 } // namespace
 
-TEST_CASE("board widths: every width that holds a board plays it alike", "[widths]") {
+TEST_CASE("board widths: every width that holds a board plays it alike", "[widths][long]") {
     std::mt19937 rng(2026);
     int compared = 0;
     for (const Preset& preset : presets()) {

@@ -155,7 +155,8 @@ TEST_CASE("book: a target moves the window to the attackers' side", "[book]") {
     CHECK(format_book(*book, "x").find("target 300") != std::string::npos);
 }
 
-TEST_CASE("book: with playouts, each kept opening's game pair is won once by each side", "[book]") {
+TEST_CASE("book: with playouts, each kept opening's game pair is won once by each side",
+          "[book][long]") {
     BookSpec spec = small_spec(2);
     spec.count = 3;
     spec.margin_cp = 400;

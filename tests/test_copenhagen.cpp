@@ -75,7 +75,7 @@ TEST_CASE("copenhagen: the new keys read, print only when they say something, an
     }
 }
 
-TEST_CASE("copenhagen: perft from the start equals hnefatafl-rs's", "[copenhagen][perft]") {
+TEST_CASE("copenhagen: perft from the start equals hnefatafl-rs's", "[copenhagen][perft][long]") {
     Position pos(edition("copenhagen"));
     const uint64_t expect[] = {1, 116, 6788, 806344, 50456804};
     for (int d = 1; d <= testutil::scaled_depth(4); ++d) {

@@ -307,7 +307,7 @@ TEST_CASE("eval: trace coefficients reproduce the evaluation exactly", "[eval]")
     CHECK(checked > 1000);
 }
 
-TEST_CASE("eval: the evaluation is symmetric under the board's symmetries", "[eval]") {
+TEST_CASE("eval: the evaluation is symmetric under the board's symmetries", "[eval][long]") {
     std::mt19937 rng(5);
     for (const std::string& preset : eval_presets()) {
         INFO(preset);

@@ -176,7 +176,7 @@ void check_match_end_to_end(const std::string& preset, const std::string& b_prot
 } // namespace
 
 TEST_CASE("large boards: branan-match plays each preset end to end and extract replays it",
-          "[large][match]") {
+          "[large][match][long]") {
     for (const Preset& p : presets()) {
         auto rules = preset_rules(p.name);
         REQUIRE(rules.ok());

@@ -672,7 +672,7 @@ TEST_CASE("opentafl presets: the engine plays as the model from set-up positions
 }
 
 TEST_CASE("opentafl presets: the engine plays as the model over 200 random games each",
-          "[opentafl-model]") {
+          "[opentafl-model][long]") {
     for (const Compared& c : COMPARED) {
         const int games = branan::testutil::scaled(c.games);
         const Tally tally = compare_preset(c, games, 20);

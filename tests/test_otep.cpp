@@ -155,7 +155,7 @@ TEST_CASE("otep: resumed game with several opponent moves at once", "[otep]") {
 }
 
 TEST_CASE("otep: 11x11 Copenhagen and Fetlar games on a running clock, with status lines",
-          "[otep]") {
+          "[otep][long]") {
     // The strings OpenTafl sends (our presets are exactly those), read by
     // side as OpenTafl reads them. The host's clock counts down by the time
     // each move really took, as OpenTafl's does; every move must be legal

@@ -80,7 +80,8 @@ int check_counts(Position& pos) {
 
 } // namespace
 
-TEST_CASE("reply count: line-table counts and reply counts equal making the moves", "[perft]") {
+TEST_CASE("reply count: line-table counts and reply counts equal making the moves",
+          "[perft][long]") {
     for (const auto& [name, v] : editions_under_test()) {
         INFO(name);
         // Each edition its own games, whatever the editions before it.
@@ -119,7 +120,8 @@ TEST_CASE("reply count: line-table counts and reply counts equal making the move
     }
 }
 
-TEST_CASE("reply count: perft with bulk counting equals perft by making every move", "[perft]") {
+TEST_CASE("reply count: perft with bulk counting equals perft by making every move",
+          "[perft][long]") {
     for (const auto& [name, v] : editions_under_test()) {
         INFO(name);
         Position pos(v);

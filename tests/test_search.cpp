@@ -186,7 +186,7 @@ TEST_CASE("search: start positions give a legal move", "[search]") {
     }
 }
 
-TEST_CASE("search: forced wins with the shortest distance", "[search]") {
+TEST_CASE("search: forced wins with the shortest distance", "[search][long]") {
     for (const WinCase& c : WIN_CASES) {
         INFO(c.preset << " " << c.tfen);
         Engine e;
