@@ -20,9 +20,12 @@
 #include "match/stats.h"
 #include "match/workers.h"
 #include "match_checks.h"
+#include "test_helpers.h"
 
 using namespace branan;
 using namespace branan::match;
+using branan::testutil::BRANDUBH_START;
+using branan::testutil::read_file;
 namespace fs = std::filesystem;
 
 namespace {
@@ -66,13 +69,6 @@ MatchResult play_match(const MatchConfig& c, std::string* text = nullptr) {
     INFO(out.str());
     REQUIRE(r.ok);
     return r;
-}
-
-std::string read_text(const fs::path& p) {
-    std::ifstream in(p);
-    std::stringstream s;
-    s << in.rdbuf();
-    return s.str();
 }
 
 int count_lines(const fs::path& p) {
@@ -377,7 +373,7 @@ TEST_CASE("Game records read back as they were written", "[match]") {
     g.winner = Winner::DEFENDERS;
     g.reason = "king-escaped";
     g.detail = "defenders win: king-escaped";
-    g.start_tfen = "3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3 a 0 1";
+    g.start_tfen = BRANDUBH_START;
     g.final_tfen = "x";
     g.plies = {{ATTACKERS, "d7-c7", 12, std::nullopt}, {DEFENDERS, "d5-e5", 8, -35}};
     const std::string text = format_record(h, g);
@@ -479,7 +475,7 @@ TEST_CASE("A short match between two random engines", "[match]") {
         CHECK(g.reason != "illegal-move");
         CHECK(g.reason != "crash");
         CHECK(g.reason != "time-forfeit");
-        std::string rec = read_text(dir / g.record);
+        std::string rec = read_file(dir / g.record);
         CHECK(rec.find("Rules: dim:7") != std::string::npos);
         CHECK(rec.find("Result: " + g.winner) != std::string::npos);
         CHECK(rec.find("Final: ") != std::string::npos);
@@ -528,7 +524,7 @@ TEST_CASE("An engine that crashes loses and is restarted for the next game", "[m
     CHECK(r.games_played == 3);
     CHECK(loss_reasons(r, "crasher") == std::vector<std::string>{"crash", "crash", "crash"});
     CHECK(count_lines(dir / "summary.jsonl") == 3);
-    CHECK(read_text(dir / "game-00003.txt").find("Reason: crash") != std::string::npos);
+    CHECK(read_file(dir / "game-00003.txt").find("Reason: crash") != std::string::npos);
     fs::remove_all(dir);
 }
 
@@ -653,7 +649,7 @@ TEST_CASE("Openings from files, in TFEN and as moves", "[match]") {
     c.openings.format = "tfen";
     MatchResult r = play_match(c);
     CHECK(r.games_played == 2);
-    std::string second = read_text(dir / "a" / "game-00002.txt");
+    std::string second = read_file(dir / "a" / "game-00002.txt");
     CHECK(second.find("Opening-Root: 3t3/3t3/3T3/ttTKTt1/3T2t/3t3/3t3 d 0 1") != std::string::npos);
     CHECK(second.find("\n1 d ") != std::string::npos); // the defenders move first there
 
@@ -661,7 +657,7 @@ TEST_CASE("Openings from files, in TFEN and as moves", "[match]") {
     c.openings.path = (dir / "o.moves").string();
     c.openings.format = "moves";
     r = play_match(c);
-    CHECK(read_text(dir / "b" / "game-00001.txt").find("Opening-Moves: d1-c1 d3-c3") !=
+    CHECK(read_file(dir / "b" / "game-00001.txt").find("Opening-Moves: d1-c1 d3-c3") !=
           std::string::npos);
 
     c.openings.path = (dir / "missing.txt").string();
@@ -701,14 +697,14 @@ TEST_CASE("The branan-match program: match, merge, plot", "[match]") {
                           (dir / run).string() + " > " + (dir / run).string() + ".log 2>&1";
         REQUIRE(run_command(cmd) == 0);
     }
-    std::string log = read_text(dir / "a.log");
+    std::string log = read_file(dir / "a.log");
     CHECK(log.find("Games 4/4") != std::string::npos);
     CHECK(log.find("x vs y") != std::string::npos);
     REQUIRE(run_command(bin + " merge " + (dir / "a" / "summary.jsonl").string() + " " +
                         (dir / "b" / "summary.jsonl").string() + " -o " +
                         (dir / "all.jsonl").string() + " 2> " + (dir / "merge.log").string()) == 0);
     CHECK(count_lines(dir / "all.jsonl") == 8);
-    CHECK(read_text(dir / "merge.log").find("merged 8 games") != std::string::npos);
+    CHECK(read_file(dir / "merge.log").find("merged 8 games") != std::string::npos);
     // merging the same file twice drops the duplicates
     REQUIRE(run_command(bin + " merge " + (dir / "all.jsonl").string() + " " +
                         (dir / "all.jsonl").string() + " > " + (dir / "twice.jsonl").string() +
@@ -718,7 +714,7 @@ TEST_CASE("The branan-match program: match, merge, plot", "[match]") {
     REQUIRE(run_command(bin + " merge " + (dir / "all.jsonl").string() +
                         " -sprt elo0=0 elo1=15 -o /dev/null 2> " + (dir / "sprt.log").string()) ==
             0);
-    CHECK(read_text(dir / "sprt.log").find("SPRT elo0=0 elo1=15 (pentanomial): LLR ") !=
+    CHECK(read_file(dir / "sprt.log").find("SPRT elo0=0 elo1=15 (pentanomial): LLR ") !=
           std::string::npos);
     CHECK(run_command(bin + " merge " + (dir / "all.jsonl").string() +
                       " -sprt elo0=zero -o /dev/null 2>/dev/null") == 2);
@@ -745,7 +741,7 @@ TEST_CASE("The branan-match program: match, merge, plot", "[match]") {
     int rc = run_command(bin + " plot " + (dir / "all.jsonl").string() + " -o " +
                          (dir / "all.svg").string() + " > /dev/null 2>&1");
     CHECK((rc == 0 || rc == 1));
-    if (rc == 0) CHECK(read_text(dir / "all.svg").find("</svg>") != std::string::npos);
+    if (rc == 0) CHECK(read_file(dir / "all.svg").find("</svg>") != std::string::npos);
     CHECK(run_command(bin + " -engine cmd=x > /dev/null 2>&1") == 2);
     fs::remove_all(dir);
 }

@@ -19,6 +19,7 @@
 #include "movegen.h"
 #include "notation.h"
 #include "perft.h"
+#include "test_helpers.h"
 #include "text.h"
 #include "uci.h"
 
@@ -134,7 +135,6 @@ std::vector<std::string> tokens_of(const std::string& line) {
     return out;
 }
 
-const char* const START_FEN = "3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3 a 0 1";
 // The king stands on a corner: the defenders have won, the attackers have no move.
 const char* const DECIDED_FEN = "K6/7/3T3/tt3tt/3T3/3t3/3t3 a 0 1";
 
@@ -250,10 +250,10 @@ TEST_CASE("ucinewgame is accepted and keeps the loop working", "[protocol]") {
 
 TEST_CASE("position startpos and fen, with moves; applied whole or not at all", "[protocol]") {
     Session s;
-    CHECK(s.fen() == START_FEN);
+    CHECK(s.fen() == testutil::BRANDUBH_START);
     CHECK(s.send("position startpos moves d2-b2").empty());
     const std::string after = s.fen();
-    CHECK(after != START_FEN);
+    CHECK(after != testutil::BRANDUBH_START);
     CHECK(after.find(" d ") != std::string::npos); // defenders to move
 
     // Every bad command leaves the position as it was.
@@ -280,7 +280,7 @@ TEST_CASE("position startpos and fen, with moves; applied whole or not at all", 
     CHECK(s.send("position fen 3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3 a 5 9 moves d2-b2").empty());
     CHECK(s.fen() == "3t3/3t3/3T3/ttTKTtt/3T3/1t5/3t3 d 6 9");
     CHECK(s.send("position startpos moves").empty());
-    CHECK(s.fen() == START_FEN);
+    CHECK(s.fen() == testutil::BRANDUBH_START);
 }
 
 TEST_CASE("go depth: info lines per depth, then a legal bestmove", "[protocol]") {
@@ -424,8 +424,8 @@ TEST_CASE("go infinite runs until stop; commands that need an idle engine are re
     auto lines = s.fresh();
     REQUIRE_FALSE(lines.empty());
     CHECK(lines.back().starts_with("bestmove "));
-    CHECK(s.fen() == START_FEN);   // the refused position changed nothing
-    CHECK(s.send("stop").empty()); // stop when idle: nothing
+    CHECK(s.fen() == testutil::BRANDUBH_START); // the refused position changed nothing
+    CHECK(s.send("stop").empty());              // stop when idle: nothing
 }
 
 TEST_CASE("go ponder, then ponderhit: the search goes on to its limit", "[protocol]") {
@@ -477,7 +477,7 @@ TEST_CASE("d: diagram with coordinates, throne and corners, then Fen, Key, Rules
     CHECK(lines[1].find("(.)") != std::string::npos); // empty corner
     CHECK(lines[4].find("[K]") != std::string::npos); // king on the throne
     const size_t n = lines.size();
-    CHECK(lines[n - 4] == std::string("Fen: ") + START_FEN);
+    CHECK(lines[n - 4] == std::string("Fen: ") + testutil::BRANDUBH_START);
     CHECK(lines[n - 3].starts_with("Key: "));
     CHECK(lines[n - 3].size() == 5 + 16);
     CHECK(lines[n - 2] == "Rules: " + s.engine.rules_string());
@@ -556,7 +556,7 @@ TEST_CASE("unknown commands and garbage: one error line each", "[protocol]") {
     CHECK(s.send("").empty());
     CHECK(s.send("   \t  ").empty());
     CHECK(s.send("  isready  ") == std::vector<std::string>{"readyok"});
-    CHECK(s.fen() == START_FEN);
+    CHECK(s.fen() == testutil::BRANDUBH_START);
 }
 
 TEST_CASE("quit ends the loop; run reads until quit or the end of input", "[protocol]") {

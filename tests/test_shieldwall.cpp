@@ -505,14 +505,13 @@ std::vector<ModelWall> model_walls(const ModelBoard& b, int us, bool strong, boo
 TEST_CASE("shieldwall: the engine's walk equals a plain transcription on random boards, and "
           "the reply counter the moves made",
           "[shieldwall]") {
-    const std::string start7 = "start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/";
     const std::vector<std::string> rules = {
         print_rules(*preset_rules("opentafl-copenhagen")),
         print_rules(*preset_rules("opentafl-copenhagen-relaxed")),
         SW9 + "swf:y " + START9,
         "dim:9 atkf:y sw:w swf:n " + START9,
-        "dim:7 sw:s swf:n " + start7,
-        "dim:7 sw:w swf:y cor: " + start7,
+        "dim:7 sw:s swf:n " + START7,
+        "dim:7 sw:w swf:y cor: " + START7,
     };
     std::mt19937 rng(99);
     long compared = 0, with_captures = 0;
