@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cassert>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "rules.h"
@@ -221,6 +222,18 @@ const char* hnefatafl_org_preset(int size) {
 
 std::string_view default_preset_name() {
     return presets().front().name;
+}
+
+std::optional<std::string> preset_of(const Rules& rules) {
+    static const std::vector<std::pair<std::string, Rules>> parsed = [] {
+        std::vector<std::pair<std::string, Rules>> out;
+        for (const Preset& p : presets())
+            if (auto r = parse_rules(p.rules, p.reading)) out.emplace_back(p.name, *r);
+        return out;
+    }();
+    for (const auto& [name, r] : parsed)
+        if (r == rules) return name;
+    return std::nullopt;
 }
 
 Result<Rules> preset_rules(std::string_view name) {

@@ -181,6 +181,8 @@ struct Preset {
 // The preset table. The first entry is the default.
 const std::vector<Preset>& presets();
 Result<Rules> preset_rules(std::string_view name);
+// The preset whose rules equal `rules`, if any.
+std::optional<std::string> preset_of(const Rules& rules);
 // hnefatafl.org's preset for one of its board sizes, with the server's
 // counts; nullptr for a size Branan does not play there (13 until boards
 // above 11x11 come).

@@ -289,7 +289,10 @@ int run_cli(int argc, const char* const argv[], std::istream& in, std::ostream& 
         "hash", po::value<int64_t>(), "transposition table size in MB")(
         "threads", po::value<int64_t>(), "search threads")("eval-file", po::value<std::string>(),
                                                            "evaluation weights file")(
-        "protocol", po::value<std::string>()->default_value("auto"), "auto, uci, otep or htp")(
+        "option", po::value<std::vector<std::string>>(),
+        "NAME=VALUE: set an engine option (as `uci` lists them), for every protocol and "
+        "command; may be repeated")("protocol", po::value<std::string>()->default_value("auto"),
+                                    "auto, uci, otep or htp")(
         "referee", po::value<std::string>(),
         "with --protocol htp: play one game through hnefatafl.org's local referee at "
         "HOST[:PORT] (port 49152 by default)")("htp-movetime", po::value<int64_t>(),
@@ -378,6 +381,14 @@ int run_cli(int argc, const char* const argv[], std::istream& in, std::ostream& 
                   engine.set_option("Threads", std::to_string(vm["threads"].as<int64_t>())));
         if (vm.count("eval-file"))
             apply("--eval-file", engine.set_option("EvalFile", vm["eval-file"].as<std::string>()));
+        if (vm.count("option"))
+            for (const std::string& setting : vm["option"].as<std::vector<std::string>>()) {
+                const size_t eq = setting.find('=');
+                if (eq == std::string::npos || eq == 0)
+                    throw UsageError{"--option " + single_quoted(setting) + ": not NAME=VALUE"};
+                apply("--option", engine.set_option(std::string_view(setting).substr(0, eq),
+                                                    std::string_view(setting).substr(eq + 1)));
+            }
         if (!row || row->logs_rules)
             logger().info("Branan {} started, rules {}", BRANAN_VERSION, engine.rules_string());
         if (row) return row->run({engine, rest, vm, out, err});

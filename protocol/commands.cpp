@@ -36,7 +36,7 @@ std::string human_score(const SearchInfo& info) {
     if (info.mate)
         std::snprintf(buf, sizeof buf, "#%d", info.mate);
     else
-        std::snprintf(buf, sizeof buf, "%+.2f", info.score / 100.0);
+        std::snprintf(buf, sizeof buf, "%+.2f", info.cp / 100.0);
     return buf;
 }
 
@@ -119,6 +119,7 @@ int run_analyze(Engine& engine, const AnalyzeOptions& o, LineWriter& out, std::o
         for (const std::string& l : describe_position(pos, engine.rules_string())) out.line(l);
     }
 
+    const bool draws = engine.win_curve().draws();
     auto print_info = [&](const SearchInfo& info) {
         std::string pv;
         for (Move m : info.pv) {
@@ -126,7 +127,8 @@ int run_analyze(Engine& engine, const AnalyzeOptions& o, LineWriter& out, std::o
             pv += move_name(*edition, m);
         }
         if (o.json) {
-            Json score = info.mate ? Json{{"mate", info.mate}} : Json{{"cp", info.score}};
+            Json score = info.mate ? Json{{"mate", info.mate}} : Json{{"cp", info.cp}};
+            score["raw"] = info.score;
             score["bound"] = bound_name(info.bound);
             Json moves = Json::array();
             for (Move m : info.pv) moves.push_back(move_name(*edition, m));
@@ -135,6 +137,7 @@ int run_analyze(Engine& engine, const AnalyzeOptions& o, LineWriter& out, std::o
                                {"seldepth", info.seldepth},
                                {"multipv", info.multipv},
                                {"score", score},
+                               {"wdl", {info.wdl.win, info.wdl.draw, info.wdl.loss}},
                                {"nodes", info.nodes},
                                {"nps", info.nps},
                                {"hashfull", info.hashfull},
@@ -144,9 +147,10 @@ int run_analyze(Engine& engine, const AnalyzeOptions& o, LineWriter& out, std::o
         } else {
             char multipv[16] = "";
             if (info.multipv > 1) std::snprintf(multipv, sizeof multipv, "#%d ", info.multipv);
-            char head[128];
-            std::snprintf(head, sizeof head, "depth %3d/%-3d %s%-7s nodes %12llu  %11s  pv ",
+            char head[160];
+            std::snprintf(head, sizeof head, "depth %3d/%-3d %s%-7s %-*s nodes %12llu  %11s  pv ",
                           info.depth, info.seldepth, multipv, human_score(info).c_str(),
+                          draws ? 22 : 10, win_chance_text(info.wdl, draws).c_str(),
                           (unsigned long long)info.nodes, human_speed(info.nps).c_str());
             out.line(head + pv);
         }

@@ -81,9 +81,24 @@ std::vector<std::string> describe_eval(const Engine& engine) {
     for (std::string_view line : split(table, '\n')) lines.emplace_back(line);
     if (lines.back().empty()) lines.pop_back(); // the table's last newline
     const char* side = pos.side_to_move() == ATTACKERS ? "attackers" : "defenders";
-    lines.push_back(std::string("Eval: ") + std::to_string(engine.evaluate()) +
-                    " cp (from the side to move, " + side + ")");
+    const Value eval = engine.evaluate();
+    const WinCurve curve = engine.win_curve();
+    const Side stm = pos.side_to_move();
+    char calibrated[32];
+    std::snprintf(calibrated, sizeof calibrated, "%+.2f", curve.calibrated(eval, stm) / 100.0);
+    lines.push_back(std::string("Eval: ") + std::to_string(eval) + " cp (from the side to move, " +
+                    side + "); calibrated " + calibrated + ", " +
+                    win_chance_text(curve.chances(eval, stm), curve.draws()));
     return lines;
+}
+
+std::string win_chance_text(const WinChances& wdl, bool draws) {
+    char buf[48];
+    if (draws)
+        std::snprintf(buf, sizeof buf, "win %.1f%% draw %.1f%%", wdl.win / 10.0, wdl.draw / 10.0);
+    else
+        std::snprintf(buf, sizeof buf, "win %.1f%%", wdl.win / 10.0);
+    return buf;
 }
 
 std::vector<std::string> help_lines() {

@@ -16,6 +16,9 @@ std::vector<std::string> describe_position(const Position& pos, const std::strin
 // `eval`: the evaluation of the position, term by term when the eval
 // library offers it.
 std::vector<std::string> describe_eval(const Engine& engine);
+// The win chances for a person: "win 61.2%", and the draws where the
+// edition has them ("win 38.0% draw 24.5%").
+std::string win_chance_text(const WinChances& wdl, bool draws);
 // The `help` text.
 std::vector<std::string> help_lines();
 

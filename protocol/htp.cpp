@@ -351,12 +351,15 @@ Result<std::string> HtpSession::generate_move() {
     auto made = play_move(us, best.best.from(), best.best.to());
     if (!made) return Error{"generate_move: " + made.error()};
     if (adjudged_.over()) return Error{"generate_move: the clock ran out before the move"};
-    const int64_t score = last.mate ? (last.mate > 0 ? 100000 - last.mate : -100000 - last.mate)
-                                    : int64_t(last.score);
+    const int64_t score =
+        last.mate ? (last.mate > 0 ? 100000 - last.mate : -100000 - last.mate) : int64_t(last.cp);
     logger().info("htp: {} (depth {}, score {}, {} ms)", play, last.depth, score, delay);
     last_details_ = ", score: " + std::to_string(score) +
                     ", delay milliseconds: " + std::to_string(delay) +
                     ", loops: " + std::to_string(engine_.last_search_nodes());
+    if (engine_.show_wdl())
+        last_details_ += ", wdl: " + std::to_string(last.wdl.win) + " " +
+                         std::to_string(last.wdl.draw) + " " + std::to_string(last.wdl.loss);
     return play;
 }
 

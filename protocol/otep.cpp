@@ -7,6 +7,7 @@
 #include <optional>
 #include <vector>
 
+#include "display.h"
 #include "hosted_game.h"
 #include "logging.h"
 #include "movegen.h"
@@ -326,7 +327,8 @@ class OtepLoop {
         }
         if (info.multipv != 1) return;
         std::string score = info.mate ? "win in " + std::to_string(info.mate) + " moves"
-                                      : std::to_string(info.score);
+                                      : std::to_string(info.cp) + " (" +
+                                            win_chance_text(info.wdl, info.wdl.draw > 0) + ")";
         if (info.mate < 0) score = "loss in " + std::to_string(-info.mate) + " moves";
         send("status depth " + std::to_string(info.depth) + " score " + score + " nodes " +
              std::to_string(info.nodes) + " pv " + pv);
@@ -353,7 +355,7 @@ class OtepLoop {
                 std::string moves;
                 for (Move m : info.pv) append_word(moves, move_name(*edition_, m), '|');
                 const Value eval =
-                    info.mate ? (info.mate > 0 ? VALUE_WIN : -VALUE_WIN) - info.mate : info.score;
+                    info.mate ? (info.mate > 0 ? VALUE_WIN : -VALUE_WIN) - info.mate : info.cp;
                 append_word(text, moves.empty() ? std::string("-") : moves);
                 append_word(text, std::to_string(eval));
             }

@@ -195,12 +195,15 @@ std::string option_line(const OptionInfo& o) {
     return s;
 }
 
-std::string info_line(const Edition& edition, const SearchInfo& info) {
+std::string info_line(const Edition& edition, const SearchInfo& info, bool show_wdl) {
     std::string s = "info depth " + std::to_string(info.depth);
     if (info.seldepth) s += " seldepth " + std::to_string(info.seldepth);
     s += " multipv " + std::to_string(info.multipv);
     s += info.mate ? " score mate " + std::to_string(info.mate)
-                   : " score cp " + std::to_string(info.score);
+                   : " score cp " + std::to_string(info.cp);
+    if (show_wdl)
+        s += " wdl " + std::to_string(info.wdl.win) + " " + std::to_string(info.wdl.draw) + " " +
+             std::to_string(info.wdl.loss);
     if (info.bound == Bound::LOWER) s += " lowerbound";
     if (info.bound == Bound::UPPER) s += " upperbound";
     s += " nodes " + std::to_string(info.nodes) + " nps " + std::to_string(info.nps) +
@@ -229,11 +232,13 @@ std::string bestmove_line(const Edition& edition, const BestMove& best) {
 UciLoop::UciLoop(Engine& engine, std::ostream& out) : engine_(engine), writer_(out) {
     engine_.on_info([this](const SearchInfo& info) {
         EditionPtr edition;
+        bool show_wdl = false;
         {
             std::lock_guard lock(edition_mutex_);
             edition = search_edition_;
+            show_wdl = search_show_wdl_;
         }
-        if (edition) writer_.line(uci::info_line(*edition, info));
+        if (edition) writer_.line(uci::info_line(*edition, info, show_wdl));
     });
     engine_.on_bestmove([this](const BestMove& best) {
         EditionPtr edition;
@@ -386,6 +391,7 @@ void UciLoop::cmd_go(const std::vector<std::string_view>& args) {
     {
         std::lock_guard lock(edition_mutex_);
         search_edition_ = engine_.position().edition_ptr();
+        search_show_wdl_ = engine_.show_wdl();
     }
     bestmove_sent_ = false;
     if (Status st = engine_.go(*limits); !st) {

@@ -48,7 +48,7 @@ const OptionInfo* find_option(const std::vector<OptionInfo>& options, std::strin
 
 // Printed forms.
 std::string option_line(const OptionInfo& option);
-std::string info_line(const Edition& edition, const SearchInfo& info);
+std::string info_line(const Edition& edition, const SearchInfo& info, bool show_wdl);
 std::string bestmove_line(const Edition& edition, const BestMove& best);
 
 // The largest depth `go depth` and `perft` accept.
@@ -96,7 +96,8 @@ class UciLoop {
     Engine& engine_;
     LineWriter writer_;
     std::mutex edition_mutex_;
-    EditionPtr search_edition_; // the edition of the running search's moves
+    EditionPtr search_edition_;    // the edition of the running search's moves
+    bool search_show_wdl_ = false; // UCI_ShowWDL when it started
     // Set when the running search has printed its best move: it is over for
     // the GUI even if its threads are still winding down.
     std::atomic<bool> bestmove_sent_{true};

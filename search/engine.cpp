@@ -6,6 +6,7 @@
 #include <optional>
 
 #include "board.h"
+#include "game_stage.h"
 #include "notation.h"
 #include "text.h"
 #include "thread_pool.h"
@@ -36,6 +37,8 @@ struct Engine::Impl {
     // Set from the option rows' defaults when the engine is made.
     int multipv = 0;
     int64_t move_overhead = 0;
+    bool show_wdl = false;
+    bool raw_scores = false;
     std::string eval_file;
     // Weights set one by one as options. They outlive a change of rules, as
     // the EvalFile does: a match runner or a GUI sets its options once and
@@ -106,6 +109,18 @@ std::vector<Option> Engine::Impl::declare_options(Engine& engine) {
     rows.push_back({{"Move Overhead", T::SPIN, "30", 0, MAX_MOVE_OVERHEAD_MS, {}},
                     [this](const OptionValue& v) {
                         move_overhead = v.number;
+                        return Status{};
+                    }});
+    // Off by default, as in chess engines: some GUIs fail on a `wdl` they
+    // do not expect.
+    rows.push_back({{"UCI_ShowWDL", T::CHECK, "false", 0, 0, {}}, [this](const OptionValue& v) {
+                        show_wdl = v.number != 0;
+                        return Status{};
+                    }});
+    // Scores in the evaluation's own units, for the tools that fit the
+    // evaluation or the win chances to them (branan-tune).
+    rows.push_back({{"Raw Scores", T::CHECK, "false", 0, 0, {}}, [this](const OptionValue& v) {
+                        raw_scores = v.number != 0;
                         return Status{};
                     }});
     rows.push_back(
@@ -183,12 +198,7 @@ Status Engine::set_rules(std::string_view rules_string, RulesReading reading) {
 
 Status Engine::set_rules(const Rules& rules) {
     if (searching()) return Error{"cannot change the rules while searching"};
-    std::string name = "custom";
-    for (const Preset& p : presets()) {
-        auto pr = preset_rules(p.name);
-        if (pr && *pr == rules) name = p.name;
-    }
-    return impl_->adopt_rules(rules, name);
+    return impl_->adopt_rules(rules, preset_of(rules).value_or("custom"));
 }
 
 Status Engine::set_position(std::string_view tfen, const std::vector<std::string>& moves) {
@@ -272,6 +282,14 @@ int64_t Engine::move_overhead_ms() const {
     return impl_->move_overhead;
 }
 
+bool Engine::show_wdl() const {
+    return impl_->show_wdl;
+}
+
+WinCurve Engine::win_curve() const {
+    return WinCurve(win_model_for(impl_->edition->rules), stage_of(*impl_->pos));
+}
+
 void Engine::new_game() {
     if (searching()) return;
     impl_->tt.clear();
@@ -295,7 +313,18 @@ Status Engine::go(const SearchLimits& limits) {
     setup.params = &d.params;
     setup.multipv = d.multipv;
     setup.move_overhead_ms = d.move_overhead;
-    setup.on_info = d.info_cb;
+    setup.on_info = nullptr;
+    if (d.info_cb) {
+        // The host's numbers: calibrated for the root's edition and material.
+        const WinCurve curve = win_curve();
+        const Side stm = d.pos->side_to_move();
+        setup.on_info = [cb = d.info_cb, curve, stm, raw = d.raw_scores](const SearchInfo& info) {
+            SearchInfo shown = info;
+            shown.cp = raw ? info.score : curve.calibrated(info.score, stm);
+            shown.wdl = curve.chances(info.score, stm);
+            cb(shown);
+        };
+    }
     setup.on_bestmove = d.best_cb;
     return d.threads.start(*d.board, *d.pos, std::move(setup));
 }

@@ -43,7 +43,8 @@ class Engine {
     std::string rules_string() const;
 
     // The options a player sets (Hash, Threads, MultiPV, Ponder, Move
-    // Overhead, Variant, Rules, EvalFile, Clear Hash), in the order the
+    // Overhead, UCI_ShowWDL, Raw Scores, Variant, Rules, EvalFile, Clear
+    // Hash), in the order the
     // `uci` reply lists them. Names are ASCII case-insensitive.
     std::vector<OptionInfo> options() const;
     // Every evaluation weight as a spin option, its default the current
@@ -55,6 +56,11 @@ class Engine {
     // The current value of Move Overhead: what the engine keeps back from
     // every time budget for the pipe and the host's reading.
     int64_t move_overhead_ms() const;
+    // UCI_ShowWDL: whether hosts add the win chances to their reports.
+    bool show_wdl() const;
+    // How the current position's scores read as win chances and calibrated
+    // scores (eval/win_chance.h): its edition's model at its material.
+    WinCurve win_curve() const;
 
     void new_game(); // clears the table and histories
 

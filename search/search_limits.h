@@ -8,6 +8,7 @@
 
 #include "types.h"
 #include "value.h"
+#include "win_chance.h"
 
 namespace branan {
 
@@ -36,8 +37,13 @@ struct SearchInfo {
     int depth = 0;
     int seldepth = 0;
     int multipv = 1;
-    Value score = 0; // from the side to move, centi-soldiers
+    Value score = 0; // from the side to move, centi-soldiers (the evaluation's scale)
     int mate = 0;    // != 0: win (>0) or loss (<0) in this many moves
+    // What a host shows, filled by the Engine facade: the score on the
+    // edition's calibrated scale (eval/win_chance.h; the raw score with the
+    // Raw Scores option), and the win chances of the side to move.
+    Value cp = 0;
+    WinChances wdl;
     Bound bound = Bound::EXACT;
     uint64_t nodes = 0;
     uint64_t nps = 0;

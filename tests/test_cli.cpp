@@ -13,6 +13,8 @@
 #include <string>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
 #include <fcntl.h>
 #include <poll.h>
 #include <sys/wait.h>
@@ -332,7 +334,11 @@ TEST_CASE("cli: analyze prints the board, one line per depth, the best move", "[
     REQUIRE(lines.size() > 5);
     CHECK(r.out.find("Fen: 3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3 a 0 1") != std::string::npos);
     int depths = 0;
-    for (const auto& l : lines) depths += l.starts_with("depth ");
+    for (const auto& l : lines) {
+        depths += l.starts_with("depth ");
+        // The win chance of the side to move beside the score.
+        if (l.starts_with("depth ")) CHECK(l.find(" win ") < l.find("% "));
+    }
     CHECK(depths >= 3);
     CHECK(lines.back().starts_with("Best move: "));
 
@@ -369,6 +375,37 @@ TEST_CASE("cli: analyze --json prints one JSON object per line", "[cli]") {
     CHECK(lines[0].starts_with("{\"type\":\"position\""));
     CHECK(lines[1].starts_with("{\"type\":\"info\",\"depth\":1,"));
     CHECK(lines.back().starts_with("{\"type\":\"bestmove\",\"move\":\""));
+    for (size_t i = 1; i + 1 < lines.size(); ++i) {
+        const auto info = nlohmann::json::parse(lines[i]);
+        REQUIRE(info.contains("wdl"));
+        REQUIRE(info["wdl"].size() == 3);
+        CHECK(info["wdl"][0].get<int>() + info["wdl"][1].get<int>() + info["wdl"][2].get<int>() ==
+              1000);
+        // The calibrated score a player reads, and the evaluation's own.
+        CHECK(info["score"].contains("cp"));
+        CHECK(info["score"].contains("raw"));
+    }
+}
+
+TEST_CASE("cli: --option sets any engine option for every command; a bad one is refused", "[cli]") {
+    Child c({"--option", "UCI_ShowWDL=true", "--option", "MultiPV=2"});
+    c.line("go depth 2");
+    const auto lines = c.read_until("bestmove", 30);
+    REQUIRE(lines.size() >= 2);
+    CHECK(lines[lines.size() - 2].find(" multipv 2 ") != std::string::npos);
+    CHECK(lines[lines.size() - 2].find(" wdl ") != std::string::npos);
+    c.line("quit");
+    CHECK(c.wait(30) == 0);
+    for (const auto& bad :
+         std::vector<std::vector<std::string>>{{"--option", "UCI_ShowWDL", "analyze"},
+                                               {"--option", "=true", "analyze"},
+                                               {"--option", "No Such Option=1", "analyze"},
+                                               {"--option", "MultiPV=0", "analyze"}}) {
+        BrananRun b = run_branan(bad);
+        CHECK(b.status == branan::EXIT_BAD_INPUT);
+        CHECK(b.err.find("--option") != std::string::npos);
+        CHECK(b.out.empty());
+    }
 }
 
 TEST_CASE("cli: bench prints the nodes searched and the speed", "[cli]") {

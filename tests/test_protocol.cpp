@@ -4,6 +4,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <chrono>
 #include <mutex>
 #include <sstream>
@@ -310,6 +311,51 @@ TEST_CASE("go depth: info lines per depth, then a legal bestmove", "[protocol]")
     if (best.size() == 4) CHECK(best[2] == "ponder");
     // The loop is idle again at once.
     CHECK(s.send("isready") == std::vector<std::string>{"readyok"});
+}
+
+TEST_CASE("UCI_ShowWDL adds the win chances to every info line; off by default", "[protocol]") {
+    Session s;
+    s.send("setoption name Variant value tablut");
+    s.send("position startpos");
+    s.loop.handle_line("go depth 2");
+    for (const std::string& line : s.wait_for("bestmove"))
+        CHECK(line.find(" wdl ") == std::string::npos);
+    CHECK(s.send("setoption name UCI_ShowWDL value true").empty());
+    s.loop.handle_line("go depth 3");
+    const auto lines = s.wait_for("bestmove");
+    REQUIRE(lines.size() >= 2);
+    for (size_t i = 0; i + 1 < lines.size(); ++i) {
+        const auto t = tokens_of(lines[i]);
+        const auto wdl = std::find(t.begin(), t.end(), "wdl");
+        REQUIRE(wdl + 3 < t.end());
+        // Right after the score, before any bound.
+        CHECK(wdl - std::find(t.begin(), t.end(), "score") == 3);
+        const int w = std::stoi(wdl[1]), d = std::stoi(wdl[2]), l = std::stoi(wdl[3]);
+        CHECK(w + d + l == 1000);
+        CHECK(std::min({w, d, l}) >= 0);
+    }
+}
+
+TEST_CASE("score cp is calibrated; Raw Scores gives the evaluation's own units", "[protocol]") {
+    Session s;
+    s.send("setoption name Variant value copenhagen");
+    s.send("position startpos");
+    auto score_of = [&] {
+        s.loop.handle_line("go depth 1");
+        const auto lines = s.wait_for("bestmove");
+        REQUIRE(lines.size() >= 2);
+        const auto t = tokens_of(lines[lines.size() - 2]);
+        const auto score = std::find(t.begin(), t.end(), "score");
+        REQUIRE(score + 2 < t.end());
+        REQUIRE(score[1] == "cp");
+        return std::stoi(score[2]);
+    };
+    const int calibrated = score_of();
+    CHECK(s.send("setoption name Raw Scores value true").empty());
+    const int raw = score_of();
+    const WinCurve curve = s.engine.win_curve();
+    CHECK(calibrated == curve.calibrated(raw, ATTACKERS));
+    CHECK(calibrated != raw);
 }
 
 TEST_CASE("go with nonsense numbers or words: one error, no search", "[protocol]") {

@@ -648,8 +648,8 @@ TEST_CASE("search: options", "[search]") {
             if (o.name == n) return true;
         return false;
     };
-    for (const char* n : {"Hash", "Threads", "MultiPV", "Ponder", "Move Overhead", "Variant",
-                          "Rules", "EvalFile", "Clear Hash"})
+    for (const char* n : {"Hash", "Threads", "MultiPV", "Ponder", "Move Overhead", "UCI_ShowWDL",
+                          "Raw Scores", "Variant", "Rules", "EvalFile", "Clear Hash"})
         CHECK(has(n));
     CHECK(e.set_option("Hash", "4"));
     CHECK_FALSE(e.set_option("Hash", "0"));

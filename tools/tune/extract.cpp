@@ -15,6 +15,8 @@ namespace fs = std::filesystem;
 std::string ExtractStats::summary() const {
     return std::to_string(files) + " files, " + std::to_string(games) + " games (" +
            std::to_string(forfeits) + " forfeits skipped" +
+           (capped ? ", " + std::to_string(capped) + " stopped at the ply cap skipped"
+                   : std::string()) +
            (draws ? ", " + std::to_string(draws) + " draws skipped" : std::string()) + "), " +
            std::to_string(plies) + " positions: " + std::to_string(opening) + " in the opening, " +
            std::to_string(decided) + " decided, " + std::to_string(win_in_one) + " won in one, " +
@@ -84,6 +86,11 @@ Status Extractor::add_game(const match::GameRecord& record,
         ++stats_.plies;
         if (ply < options_.skip_opening) {
             ++stats_.opening;
+        } else if (options_.every_position) {
+            if (pos.result().over())
+                ++stats_.decided;
+            else if (score)
+                game.push_back({to_tfen(pos), rules_field, result, score, std::nullopt});
         } else {
             const PositionKind kind = classify(pos);
             if (kind == PositionKind::QUIET)
@@ -108,12 +115,16 @@ Status Extractor::add_game(const match::GameRecord& record,
         ++stats_.forfeits;
         return {};
     }
+    if (options_.every_position && reason && *reason == "max-plies") {
+        ++stats_.capped;
+        return {};
+    }
     if (options_.decided_only && record.result == Winner::DRAW) {
         ++stats_.draws;
         return {};
     }
     for (PositionLine& p : game) {
-        if (!seen_.insert(position_key(p.tfen, p.rules)).second) {
+        if (!options_.every_position && !seen_.insert(position_key(p.tfen, p.rules)).second) {
             ++stats_.duplicates;
             continue;
         }

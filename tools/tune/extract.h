@@ -23,6 +23,10 @@
 //    (tuning round 5 of corner_large, docs/tuning.md);
 //  - each position once: the first occurrence of its placement, side to move
 //    and rules (the TFEN's counters do not enter the evaluation).
+// With `every_position` (for fitting win chances, win_fit.h) the positions
+// are those a host shows a score for: every position with the engine's
+// score that is not decided, duplicates included, from games the rules
+// decided (not forfeits, not games stopped at branan-match's ply cap).
 
 #include <cstdint>
 #include <functional>
@@ -43,10 +47,11 @@ struct ExtractOptions {
     // duplicates, little information each) and far from any result.
     int skip_opening = 8;
     bool decided_only = false;
+    bool every_position = false;
 };
 
 struct ExtractStats {
-    int64_t files = 0, games = 0, forfeits = 0, draws = 0, plies = 0;
+    int64_t files = 0, games = 0, forfeits = 0, capped = 0, draws = 0, plies = 0;
     int64_t opening = 0, decided = 0, win_in_one = 0, capture = 0, duplicates = 0, kept = 0;
     std::string summary() const;
 };

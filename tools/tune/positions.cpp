@@ -104,12 +104,4 @@ Result<EditionPtr> RulesCache::get(const std::string& rules) {
     return *edition;
 }
 
-std::optional<std::string> preset_of(const Rules& rules) {
-    for (const Preset& p : presets()) {
-        auto r = preset_rules(p.name);
-        if (r && *r == rules) return std::string(p.name);
-    }
-    return std::nullopt;
-}
-
 } // namespace branan::tune

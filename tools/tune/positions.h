@@ -52,7 +52,4 @@ class RulesCache {
     std::map<std::string, EditionPtr> cache_;
 };
 
-// The preset whose rules equal `rules`, if any.
-std::optional<std::string> preset_of(const Rules& rules);
-
 } // namespace branan::tune

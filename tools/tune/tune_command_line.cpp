@@ -16,12 +16,14 @@
 #include "dataset.h"
 #include "extract.h"
 #include "fit.h"
+#include "game_stage.h"
 #include "positions.h"
 #include "progress.h"
 #include "random_games.h"
 #include "rules.h"
 #include "split.h"
 #include "text.h"
+#include "win_fit.h"
 
 namespace po = boost::program_options;
 
@@ -32,6 +34,7 @@ namespace {
 constexpr const char* USAGE =
     "Usage: branan-tune COMMAND ...\n"
     "  extract DIR_OR_FILE... -o positions.txt [--skip-opening N] [--decided-only]\n"
+    "      [--every-position]\n"
     "      quiet positions of branan-match games (folders, game-NNNNN.txt, summary.jsonl)\n"
     "  fit positions.txt -o weights.txt [--set SET|auto] "
     "[--preset NAME]\n"
@@ -40,6 +43,9 @@ constexpr const char* USAGE =
     "      fit the evaluation weights to the results\n"
     "  defaults weights.txt --set SET [--dir SOURCE_DIR]\n"
     "      validate a weight file and install it as eval/weights/SET.txt\n"
+    "  wdl positions.txt [--preset NAME] [--validation F] [--seed S] [--iterations N]\n"
+    "      fit the win-chance model of each edition to its games (extract --every-position)\n"
+    "      and print its table row and its calibration on the games kept out\n"
     "  bench-fit N [--preset NAME] [--threads N] [--epochs N] [--seed S]\n"
     "      time extraction, traces and a fit on N positions of random games\n";
 
@@ -92,7 +98,10 @@ int cmd_extract(const std::vector<std::string>& args, std::ostream&, std::ostrea
                           "inputs")("o,o", po::value<std::string>(), "output positions file")(
         "skip-opening", po::value<int>()->default_value(ExtractOptions{}.skip_opening),
         "plies skipped at the start of each game")("decided-only", po::bool_switch(),
-                                                   "leave out the drawn games");
+                                                   "leave out the drawn games")(
+        "every-position", po::bool_switch(),
+        "every scored position, for `wdl` (no quiet filter, duplicates kept, games stopped at the "
+        "ply cap left out)");
     po::positional_options_description pos;
     pos.add("input", -1);
     const po::variables_map vm = parse(options, args, pos);
@@ -101,6 +110,7 @@ int cmd_extract(const std::vector<std::string>& args, std::ostream&, std::ostrea
     ExtractOptions opt;
     opt.skip_opening = vm["skip-opening"].as<int>();
     opt.decided_only = vm["decided-only"].as<bool>();
+    opt.every_position = vm["every-position"].as<bool>();
     if (opt.skip_opening < 0 || opt.skip_opening > 10000)
         throw UsageError{"--skip-opening " + std::to_string(opt.skip_opening) +
                          " is out of range (0..10000)"};
@@ -116,6 +126,98 @@ int cmd_extract(const std::vector<std::string>& args, std::ostream&, std::ostrea
     if (Status st = tools::write_file_atomic(out_path, format_positions(ex.positions())); !st)
         throw UsageError{st.error()};
     err << "extract: wrote " << ex.positions().size() << " positions to " << out_path << "\n";
+    return 0;
+}
+
+// ---- wdl -----------------------------------------------------------------
+
+// The row of eval/win_chance.cpp's table for a fitted model.
+std::string model_row(const std::string& name, const WinModel& m) {
+    char buf[256];
+    std::snprintf(buf, sizeof buf,
+                  "{\"%s\", {{%.1f, %.1f, %.1f, %.1f}, %s, {%.4f, %.4f, %.4f}, {%.4f, %.4f, %.4f}, "
+                  "%.4f}},",
+                  name.c_str(), m.offset[0], m.offset[1], m.offset[2], m.offset[3],
+                  m.draws ? "true" : "false", m.margin[0], m.margin[1], m.margin[2], m.spread[0],
+                  m.spread[1], m.spread[2], m.skew);
+    return buf;
+}
+
+int cmd_wdl(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+    po::options_description options("wdl options");
+    options.add_options()("positions", po::value<std::string>(), "positions file")(
+        "preset", po::value<std::string>(), "fit only the positions of this rules field")(
+        "validation", po::value<double>()->default_value(0.2), "share of games kept out")(
+        "seed", po::value<uint64_t>()->default_value(1), "seed of the split")(
+        "iterations", po::value<int>()->default_value(WinFitOptions{}.iterations),
+        "optimiser steps");
+    po::positional_options_description pos;
+    pos.add("positions", 1);
+    const po::variables_map vm = parse(options, args, pos);
+    if (!vm.count("positions")) throw UsageError{"give the positions file"};
+    const double share = vm["validation"].as<double>();
+    if (!(share > 0 && share < 1))
+        throw UsageError{"--validation " + fmt("%g", share) + " is out of range (0 < F < 1)"};
+    WinFitOptions fit_options;
+    fit_options.iterations = vm["iterations"].as<int>();
+    if (fit_options.iterations < 1 || fit_options.iterations > 1000000)
+        throw UsageError{"--iterations " + std::to_string(fit_options.iterations) +
+                         " is out of range (1..1000000)"};
+    auto lines = read_positions_file(vm["positions"].as<std::string>());
+    if (!lines) throw UsageError{lines.error()};
+    std::map<std::string, std::vector<PositionLine>> by_rules;
+    for (PositionLine& line : *lines)
+        if (!vm.count("preset") || line.rules == vm["preset"].as<std::string>())
+            by_rules[line.rules].push_back(std::move(line));
+    if (by_rules.empty()) throw UsageError{"no positions to fit"};
+
+    RulesCache rules;
+    for (const auto& [name, group] : by_rules) {
+        const ValidationSplit split = split_validation(group, share, vm["seed"].as<uint64_t>());
+        auto train = win_samples(split.train, rules);
+        if (!train) throw UsageError{train.error()};
+        auto held_out = win_samples(split.validation, rules);
+        if (!held_out) throw UsageError{held_out.error()};
+        const bool draws = std::any_of(train->begin(), train->end(),
+                                       [](const WinSample& s) { return s.result == 0.5; });
+        err << "wdl: " << name << ": fitting " << train->size() << " positions...\n";
+        const WinFitResult fit = fit_win_model(*train, draws, fit_options);
+        out << "## " << name << "\n\n";
+        out << "positions: " << train->size() << " fitted (" << split.games - split.validation_games
+            << " games), " << held_out->size() << " kept out (" << split.validation_games
+            << " games); draws: " << (draws ? "yes" : "no") << "\n";
+        out << "row: " << model_row(name, fit.model) << "\n";
+        out << fmt("log-loss: fitted %.4f, kept out %.4f\n", fit.loss,
+                   win_model_loss(fit.model, *held_out));
+        auto edition = rules.get(name);
+        if (edition) {
+            const Position start(*edition);
+            const WinCurve curve(fit.model, stage_of(start));
+            out << fmt("at the start: an even game at %+.0f cp raw (attackers' view); raw 0 reads "
+                       "%+.0f calibrated for the attackers\n",
+                       curve.even(), curve.calibrated(0, ATTACKERS));
+        }
+        out << "\n| predicted win | positions | predicted | observed | gap |"
+            << (draws ? " predicted draw | observed draw |" : "") << "\n";
+        out << "|---|---|---|---|---|" << (draws ? "---|---|" : "") << "\n";
+        double worst = 0;
+        const std::vector<CalibrationBucket> buckets = calibrate(fit.model, *held_out);
+        for (size_t i = 0; i < buckets.size(); ++i) {
+            const CalibrationBucket& b = buckets[i];
+            if (!b.positions) continue;
+            const double gap = 100 * (b.observed_win - b.predicted_win);
+            if (b.positions >= 200) worst = std::max(worst, std::abs(gap));
+            out << fmt("| %.0f-", 10.0 * double(i)) << fmt("%.0f %% | ", 10.0 * double(i + 1))
+                << b.positions
+                << fmt(" | %.1f %% | %.1f %% | ", 100 * b.predicted_win, 100 * b.observed_win)
+                << fmt("%+.1f |", gap)
+                << (draws
+                        ? fmt(" %.1f %% | %.1f %% |", 100 * b.predicted_draw, 100 * b.observed_draw)
+                        : std::string())
+                << "\n";
+        }
+        out << fmt("\nlargest gap in a bucket of 200 positions or more: %.1f points\n\n", worst);
+    }
     return 0;
 }
 
@@ -475,6 +577,7 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
         if (cmd == "fit") return cmd_fit(rest, out, err, tty);
         if (cmd == "defaults") return cmd_defaults(rest, out, err);
         if (cmd == "bench-fit") return cmd_bench_fit(rest, out, err, tty);
+        if (cmd == "wdl") return cmd_wdl(rest, out, err);
         err << "branan-tune: unknown command '" << cmd << "'\n" << USAGE;
         return 2;
     } catch (const UsageError& e) {

@@ -1,0 +1,154 @@
+#include "win_chance.h"
+
+#include <algorithm>
+#include <cassert>
+#include <cmath>
+#include <string_view>
+
+#include "params.h"
+
+namespace branan {
+
+namespace {
+
+double sigmoid(double x) {
+    return 1 / (1 + std::exp(-x));
+}
+
+// The fits of `branan-tune wdl` (docs/win-chances.md has the recipe, the
+// games and the calibration tables). Rows are presets.
+struct WinModelRow {
+    std::string_view preset;
+    WinModel model;
+};
+// clang-format off
+const WinModelRow WIN_MODELS[] = {
+{"brandubh", {{162.8, -268.2, -205.3, 0.0}, false, {0.0000, 0.0000, 0.0000}, {3.6911, 1.8239, 0.0000}, 0.0000}},
+{"tablut", {{-459.5, 226.2, 336.5, 0.0}, true, {4.9328, -0.1149, 0.0000}, {6.0358, 0.0839, 0.0000}, -0.1095}},
+{"copenhagen", {{180.3, 398.2, -805.8, 0.0}, false, {0.0000, 0.0000, 0.0000}, {4.8583, 0.9143, 0.0000}, 0.0000}},
+{"hnefatafl-org", {{-332.3, -165.4, 32.0, -405.8}, true, {4.1034, 1.5428, 2.9283}, {5.3323, 0.5564, 0.3012}, 0.5884}},
+};
+// clang-format on
+
+// Rules without a fit of their own read their scores with the fit of the
+// edition whose weight set they share: the same evaluation, so the same
+// scale (the bias of other armies is only roughly the same).
+struct SetReference {
+    std::string_view set;
+    std::string_view preset;
+};
+const SetReference SET_REFERENCES[] = {
+    {"edge", "tablut"},
+    {"corner_large", "copenhagen"},
+    {"corner_weak", "brandubh"},
+    {"corner", "brandubh"},
+};
+
+const WinModelRow& row_named(std::string_view preset) {
+    for (const WinModelRow& row : WIN_MODELS)
+        if (row.preset == preset) return row;
+    assert(false && "a set's reference edition has no fit");
+    return WIN_MODELS[0];
+}
+
+const WinModelRow& row_for(const Rules& rules) {
+    if (auto preset = preset_of(rules))
+        for (const WinModelRow& row : WIN_MODELS)
+            if (row.preset == *preset) return row;
+    const std::string_view set = default_set_name(default_set_for(rules));
+    for (const SetReference& ref : SET_REFERENCES)
+        if (ref.set == set) return row_named(ref.preset);
+    return WIN_MODELS[0];
+}
+
+} // namespace
+
+// Shares of the start's (1 where a side starts with none).
+StageShares stage_shares(const GameStage& s) {
+    StageShares out;
+    if (s.attackers_start > 0) out.attackers = double(s.attackers) / s.attackers_start;
+    if (s.defenders_start > 0) out.defenders = double(s.defenders) / s.defenders_start;
+    const int start = s.attackers_start + s.defenders_start;
+    if (start > 0) out.all = double(s.attackers + s.defenders) / start;
+    if (s.ply_limit > 0) out.ply = std::clamp(double(s.ply) / s.ply_limit, 0.0, 1.0);
+    return out;
+}
+
+WinCurve::WinCurve(const WinModel& model, const GameStage& stage) {
+    const StageShares x = stage_shares(stage);
+    offset_ = model.offset[0] + model.offset[1] * x.attackers + model.offset[2] * x.defenders +
+              model.offset[3] * x.ply;
+    margin_ = model.draws
+                  ? std::exp(model.margin[0] + model.margin[1] * x.all + model.margin[2] * x.ply)
+                  : 0;
+    spread_ = std::exp(model.spread[0] + model.spread[1] * x.all + model.spread[2] * x.ply);
+    defender_spread_ = model.draws ? spread_ * std::exp(model.skew) : spread_;
+    // Where the expected score is one half: the offset when the two sides
+    // convert alike, else found by bisection (it rises with the score).
+    even_ = offset_;
+    if (defender_spread_ != spread_) {
+        double lo = offset_ - 1e5, hi = offset_ + 1e5;
+        for (int i = 0; i < 80; ++i) {
+            const double mid = (lo + hi) / 2;
+            const Probabilities p = attackers(mid);
+            (p.win + p.draw / 2 < 0.5 ? lo : hi) = mid;
+        }
+        even_ = (lo + hi) / 2;
+    }
+}
+
+WinCurve::Probabilities WinCurve::attackers(double raw_attackers) const {
+    const double u = raw_attackers - offset_;
+    Probabilities p;
+    p.win = sigmoid((u - margin_) / spread_);
+    p.loss = sigmoid((-u - margin_) / defender_spread_);
+    // With unequal spreads the two can overlap far from the even game,
+    // where draws are out of the question anyway.
+    if (p.win + p.loss > 1) {
+        const double sum = p.win + p.loss;
+        p.win /= sum;
+        p.loss /= sum;
+    }
+    p.draw = std::max(0.0, 1 - p.win - p.loss);
+    return p;
+}
+
+WinChances WinCurve::chances(Value raw, Side stm) const {
+    if (raw >= VALUE_WIN_MAX_PLY) return {1000, 0, 0};
+    if (raw <= -VALUE_WIN_MAX_PLY) return {0, 0, 1000};
+    const Probabilities p = attackers(attackers_view(raw, stm));
+    const double win = stm == ATTACKERS ? p.win : p.loss;
+    const double loss = stm == ATTACKERS ? p.loss : p.win;
+    WinChances c;
+    c.win = int(std::lround(1000 * win));
+    c.loss = margin_ > 0 ? int(std::lround(1000 * loss)) : 1000 - c.win;
+    if (c.win + c.loss > 1000) (c.win > c.loss ? c.win : c.loss) = 1000 - std::min(c.win, c.loss);
+    c.draw = 1000 - c.win - c.loss;
+    return c;
+}
+
+Value WinCurve::calibrated(Value raw, Side stm) const {
+    if (raw >= VALUE_WIN_MAX_PLY || raw <= -VALUE_WIN_MAX_PLY) return raw;
+    const double e = std::clamp(expected(raw, stm), 1e-12, 1 - 1e-12);
+    const double cp =
+        100 * std::log(e / (1 - e)) / std::log(CALIBRATED_UNIT_SCORE / (1 - CALIBRATED_UNIT_SCORE));
+    return Value(std::lround(std::clamp(cp, -double(VALUE_EVAL_MAX), double(VALUE_EVAL_MAX))));
+}
+
+double WinCurve::expected(Value raw, Side stm) const {
+    if (raw >= VALUE_WIN_MAX_PLY) return 1;
+    if (raw <= -VALUE_WIN_MAX_PLY) return 0;
+    const Probabilities p = attackers(attackers_view(raw, stm));
+    const double attackers_score = p.win + p.draw / 2;
+    return stm == ATTACKERS ? attackers_score : 1 - attackers_score;
+}
+
+const WinModel& win_model_for(const Rules& rules) {
+    return row_for(rules).model;
+}
+
+std::string win_model_source(const Rules& rules) {
+    return std::string(row_for(rules).preset);
+}
+
+} // namespace branan

@@ -1,0 +1,112 @@
+#pragma once
+
+// Win chances: what a score means for the result, per edition. The
+// evaluation's scale (centi-soldiers, the tuner's) is not one a player can
+// read: from the start of Copenhagen it says about -8 for the attackers,
+// though nothing has been taken. A model fitted on Branan's own self-play
+// games (branan-tune wdl, docs/win-chances.md) turns a search score into
+// the chances of a win, a draw and a loss for the side to move, and into a
+// calibrated score: 0 an even game, +100 an expected score of 75 %.
+//
+// The model, in the attackers' view (s: the raw score turned to the
+// attackers' side; a, d: the shares of the attackers' and the defenders'
+// pieces still on the board; t: the share of all pieces; p: the share of
+// the rules' ply limit played, 0 without one):
+//   u = s - (offset[0] + offset[1] a + offset[2] d + offset[3] p)   the evaluation's bias removed
+//   m = exp(margin[0] + margin[1] t + margin[2] p)     how wide the draws are (0: none)
+//   w = exp(spread[0] + spread[1] t + spread[2] p)     how fast a score decides
+//   v = w exp(skew)                                    the same for the defenders' wins
+//   P(attackers win) = sigmoid((u - m) / w), P(defenders win) = sigmoid((-u - m) / v)
+// and P(draw) the rest: Stockfish's WDL model, with the bias that tafl's
+// unequal armies give an evaluation, and (with draws) an advantage that
+// converts at another rate for each side. Where a ply limit draws the
+// game, the bias, the draws and the spread move as it nears.
+//
+// The calibrated score is the expected score E of the side to move on a
+// logistic scale: 100 log(E / (1 - E)) / log 3, so 0 is an even game, +100
+// is 75 %, +200 90 % and -100 25 %, whatever the edition.
+// The side to move's chances are the same position's read from its side,
+// so they are symmetric in the side to move by construction.
+
+#include <array>
+#include <string>
+
+#include "rules.h"
+#include "value.h"
+
+namespace branan {
+
+struct WinModel {
+    std::array<double, 4> offset{}; // centi-soldiers
+    bool draws = false;             // false: margin unused, no draws predicted
+    std::array<double, 3> margin{};
+    std::array<double, 3> spread{};
+    double skew = 0; // with draws only
+};
+
+// Per mille, for the side to move; they sum to 1000.
+struct WinChances {
+    int win = 0, draw = 0, loss = 0;
+    bool operator==(const WinChances&) const = default;
+};
+
+// Where a game stands: pieces on the board and at the start, per side (the
+// king a defender), and the plies played against the rules' ply limit.
+struct GameStage {
+    int attackers = 0, defenders = 0;
+    int attackers_start = 0, defenders_start = 0;
+    int ply = 0, ply_limit = 0; // ply_limit 0: none
+};
+
+// The shares the model reads: a, d, t and p above.
+struct StageShares {
+    double attackers = 1, defenders = 1, all = 1, ply = 0;
+};
+StageShares stage_shares(const GameStage& stage);
+
+// The model at one stage: everything a score's reading needs.
+class WinCurve {
+  public:
+    WinCurve() = default; // an even reading: no bias, no draws, a fixed spread
+    WinCurve(const WinModel& model, const GameStage& stage);
+
+    // Probabilities for the attackers (win, draw, loss) at a raw score in
+    // the attackers' view.
+    struct Probabilities {
+        double win = 0, draw = 0, loss = 0;
+    };
+    Probabilities attackers(double raw_attackers) const;
+
+    // For the side to move, at its raw score.
+    WinChances chances(Value raw, Side stm) const;
+    // The calibrated score of the side to move (above): 0 even, +100 an
+    // expected score (win + draw / 2) of 75 %.
+    Value calibrated(Value raw, Side stm) const;
+    // The expected score of the side to move, 0..1.
+    double expected(Value raw, Side stm) const;
+
+    // Whether the model predicts draws at all.
+    bool draws() const { return margin_ > 0; }
+    // The raw score (attackers' view) of an even game.
+    double even() const { return even_; }
+
+  private:
+    double attackers_view(Value raw, Side stm) const {
+        return stm == ATTACKERS ? double(raw) : -double(raw);
+    }
+    double offset_ = 0, margin_ = 0, spread_ = 100, defender_spread_ = 100;
+    double even_ = 0;
+};
+
+// The fitted model of an edition: its preset's when the rules are a preset
+// with a fit of its own, else the one of its evaluation weight set's
+// reference edition (win_chance.cpp says which).
+const WinModel& win_model_for(const Rules& rules);
+// The name of the edition whose fit win_model_for returns (for the docs and
+// `branan-tune wdl`).
+std::string win_model_source(const Rules& rules);
+
+// The expected score a calibrated +100 stands for.
+constexpr double CALIBRATED_UNIT_SCORE = 0.75;
+
+} // namespace branan

@@ -1,0 +1,216 @@
+// Win chances and calibrated scores (eval/win_chance.h): the conversion of
+// every fitted edition is monotonic, symmetric in the side to move, maps
+// the calibrated 0 to an even game and +100 to 75 %; the right fit is found
+// for each edition; the fit itself (branan-tune wdl) finds a model it is
+// shown games of.
+
+#include <catch2/catch.hpp>
+
+#include <cmath>
+#include <random>
+
+#include "edition.h"
+#include "engine.h"
+#include "game_stage.h"
+#include "rules.h"
+#include "tune/win_fit.h"
+
+using namespace branan;
+
+namespace {
+
+// GameStage at the start and with pieces taken, for every board the presets
+// have.
+std::vector<GameStage> stages_of(const Rules& rules) {
+    auto edition = Edition::make(rules);
+    REQUIRE(edition.ok());
+    const GameStage start = stage_of(Position(*edition));
+    std::vector<GameStage> out = {start};
+    GameStage fewer = start;
+    fewer.attackers = std::max(1, start.attackers / 2);
+    fewer.defenders = std::max(1, start.defenders / 3);
+    out.push_back(fewer);
+    GameStage lone = start;
+    lone.attackers = 2;
+    lone.defenders = 1;
+    out.push_back(lone);
+    if (start.ply_limit > 0) {
+        GameStage late = fewer;
+        late.ply = start.ply_limit - 3;
+        out.push_back(late);
+    }
+    return out;
+}
+
+WinChances mirrored(const WinChances& c) {
+    return {c.loss, c.draw, c.win};
+}
+
+} // namespace
+
+TEST_CASE("win chances: monotonic, symmetric in the side to move, summing to 1000",
+          "[win-chance]") {
+    for (const Preset& preset : presets()) {
+        auto rules = preset_rules(preset.name);
+        REQUIRE(rules.ok());
+        const WinModel& model = win_model_for(*rules);
+        for (const GameStage& stage : stages_of(*rules)) {
+            INFO(preset.name << " with " << stage.attackers << " attackers, " << stage.defenders
+                             << " defenders, ply " << stage.ply);
+            const WinCurve curve(model, stage);
+            for (Side stm : {ATTACKERS, DEFENDERS}) {
+                WinChances last{-1, 0, 1001};
+                double last_expected = -1;
+                Value last_cp = -VALUE_EVAL_MAX - 1;
+                for (Value raw = -5000; raw <= 5000; raw += 25) {
+                    const WinChances c = curve.chances(raw, stm);
+                    CHECK(c.win + c.draw + c.loss == 1000);
+                    CHECK(c.win >= 0);
+                    CHECK(c.draw >= 0);
+                    CHECK(c.loss >= 0);
+                    if (!model.draws) CHECK(c.draw == 0);
+                    CHECK(c.win >= last.win);
+                    CHECK(c.loss <= last.loss);
+                    const double e = curve.expected(raw, stm);
+                    CHECK(e > last_expected - 1e-12);
+                    const Value cp = curve.calibrated(raw, stm);
+                    CHECK(cp >= last_cp);
+                    last = c;
+                    last_expected = e;
+                    last_cp = cp;
+                    // The same position read from the other side.
+                    const Side other = stm == ATTACKERS ? DEFENDERS : ATTACKERS;
+                    CHECK(curve.chances(-raw, other) == mirrored(c));
+                    CHECK(curve.calibrated(-raw, other) == -cp);
+                    CHECK(std::abs(curve.expected(-raw, other) - (1 - e)) < 1e-9);
+                }
+                // Far enough, the result is all but certain.
+                CHECK(curve.chances(VALUE_EVAL_MAX, stm).win >= 990);
+                CHECK(curve.chances(-VALUE_EVAL_MAX, stm).loss >= 990);
+            }
+        }
+    }
+}
+
+TEST_CASE("win chances: the calibrated 0 is an even game, +100 an expected score of 75 %",
+          "[win-chance]") {
+    for (const Preset& preset : presets()) {
+        auto rules = preset_rules(preset.name);
+        REQUIRE(rules.ok());
+        const WinModel& model = win_model_for(*rules);
+        for (const GameStage& stage : stages_of(*rules)) {
+            INFO(preset.name);
+            const WinCurve curve(model, stage);
+            // The even game reads 0 for the attackers, and the same
+            // position read by the defenders too.
+            const Value even = Value(std::lround(curve.even()));
+            CHECK(std::abs(curve.calibrated(even, ATTACKERS)) <= 1);
+            CHECK(std::abs(curve.calibrated(-even, DEFENDERS)) <= 1);
+            CHECK(std::abs(curve.expected(even, ATTACKERS) - 0.5) < 0.003);
+            if (!model.draws) {
+                const WinChances c = curve.chances(even, ATTACKERS);
+                CHECK(std::abs(c.win - c.loss) <= 2);
+            }
+            // The first raw score that reads +100 (and +200) has the expected
+            // score of 75 % (and 90 %), for either side to move.
+            for (Side stm : {ATTACKERS, DEFENDERS}) {
+                for (const auto& [cp, score] : {std::pair{100, 0.75}, std::pair{200, 0.9}}) {
+                    Value raw = -VALUE_EVAL_MAX;
+                    while (raw < VALUE_EVAL_MAX && curve.calibrated(raw, stm) < cp) ++raw;
+                    REQUIRE(raw < VALUE_EVAL_MAX);
+                    CHECK(std::abs(curve.expected(raw, stm) - score) < 0.003);
+                }
+            }
+        }
+    }
+}
+
+TEST_CASE("win chances: wins and losses the search found are certain", "[win-chance]") {
+    const WinCurve curve(win_model_for(*preset_rules("tablut")),
+                         stages_of(*preset_rules("tablut"))[0]);
+    CHECK(curve.chances(VALUE_WIN - 5, DEFENDERS) == WinChances{1000, 0, 0});
+    CHECK(curve.chances(-(VALUE_WIN - 8), ATTACKERS) == WinChances{0, 0, 1000});
+    // A win score is no evaluation: it is shown as it is (as a mate).
+    CHECK(curve.calibrated(VALUE_WIN - 5, ATTACKERS) == VALUE_WIN - 5);
+}
+
+TEST_CASE("win chances: each edition reads its scores with its own fit, else its set's",
+          "[win-chance]") {
+    for (const char* own : {"brandubh", "tablut", "copenhagen", "hnefatafl-org"})
+        CHECK(win_model_source(*preset_rules(own)) == own);
+    // Same weight sets, no fit of their own.
+    CHECK(win_model_source(*preset_rules("opentafl-tablut")) == "tablut");
+    CHECK(win_model_source(*preset_rules("fetlar")) == "copenhagen");
+    CHECK(win_model_source(*preset_rules("opentafl-brandub")) == "brandubh");
+    // A rules string equal to a preset's is that preset.
+    const Rules tablut = *preset_rules("tablut");
+    CHECK(win_model_source(*parse_rules(print_rules(tablut))) == "tablut");
+}
+
+TEST_CASE("win chances: the engine's reports carry them, calibrated unless Raw Scores",
+          "[win-chance]") {
+    Engine engine;
+    REQUIRE(engine.set_preset("copenhagen"));
+    SearchLimits limits;
+    limits.depth = 3;
+    engine.new_game();
+    auto calibrated = engine.search_to_end(limits);
+    REQUIRE(calibrated.ok());
+    const SearchInfo& info = calibrated->last;
+    const WinCurve curve = engine.win_curve();
+    CHECK(info.cp == curve.calibrated(info.score, ATTACKERS));
+    CHECK(info.wdl == curve.chances(info.score, ATTACKERS));
+    CHECK(info.wdl.win + info.wdl.draw + info.wdl.loss == 1000);
+    REQUIRE(engine.set_option("Raw Scores", "true"));
+    engine.new_game();
+    auto raw = engine.search_to_end(limits);
+    REQUIRE(raw.ok());
+    CHECK(raw->last.cp == raw->last.score);
+    CHECK(raw->last.score == info.score); // the search itself is the same
+}
+
+TEST_CASE("win fit: finds the model its games were drawn from", "[win-chance][tune]") {
+    // Games drawn from a known model with draws and a bias; the fit sees
+    // only scores, material and results.
+    WinModel truth;
+    truth.offset = {-250, 120, 60, 0};
+    truth.draws = true;
+    truth.margin = {std::log(90.0), 0.3, 0.8};
+    truth.spread = {std::log(180.0), -0.2, 0};
+    truth.skew = 0.3;
+    std::mt19937_64 rng(7);
+    std::uniform_real_distribution<double> score(-900, 600);
+    std::uniform_int_distribution<int> attackers(4, 24), defenders(2, 13), ply(0, 100);
+    std::uniform_real_distribution<double> draw(0, 1);
+    std::vector<tune::WinSample> samples;
+    for (int i = 0; i < 20000; ++i) {
+        tune::WinSample s;
+        s.stage = {attackers(rng), defenders(rng), 24, 13, ply(rng), 100};
+        s.score = score(rng);
+        s.stm = i % 2 ? ATTACKERS : DEFENDERS;
+        const WinCurve::Probabilities p = WinCurve(truth, s.stage).attackers(s.score);
+        const double x = draw(rng);
+        s.result = x < p.win ? 1 : x < p.win + p.draw ? 0.5 : 0;
+        samples.push_back(s);
+    }
+    tune::WinFitOptions options;
+    options.iterations = 1500;
+    options.lr = 0.03;
+    const tune::WinFitResult fit = tune::fit_win_model(samples, true, options);
+    CHECK(fit.model.draws);
+    // Within what 20,000 results can tell, and no worse than the truth.
+    CHECK(fit.loss <= tune::win_model_loss(truth, samples) + 1e-3);
+    for (const GameStage& m :
+         {GameStage{24, 13, 24, 13, 0, 100}, GameStage{10, 5, 24, 13, 70, 100}}) {
+        const WinCurve got(fit.model, m), want(truth, m);
+        CHECK(got.even() == Approx(want.even()).margin(40));
+        for (double s : {-600.0, -200.0, 0.0, 300.0}) {
+            const WinCurve::Probabilities g = got.attackers(s), w = want.attackers(s);
+            CHECK(g.win == Approx(w.win).margin(0.04));
+            CHECK(g.draw == Approx(w.draw).margin(0.04));
+        }
+    }
+    // Its calibration on the same games: every full bucket close.
+    for (const tune::CalibrationBucket& b : tune::calibrate(fit.model, samples))
+        if (b.positions >= 500) CHECK(std::abs(b.observed_win - b.predicted_win) < 0.05);
+}

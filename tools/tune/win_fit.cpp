@@ -1,0 +1,162 @@
+#include "win_fit.h"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+
+#include "game_stage.h"
+#include "notation.h"
+
+namespace branan::tune {
+
+namespace {
+
+// The fit works in soldiers (scores / 100) so that every parameter moves
+// on the same scale; the model is written back in centi-soldiers.
+constexpr double UNIT = 100;
+constexpr int PARAMS = 11; // offset 0..3, margin 4..6, spread 7..9, skew 10
+
+double sigmoid(double x) {
+    return 1 / (1 + std::exp(-x));
+}
+
+WinModel to_model(const std::array<double, PARAMS>& p, bool draws) {
+    WinModel m;
+    m.offset = {p[0] * UNIT, p[1] * UNIT, p[2] * UNIT, p[3] * UNIT};
+    m.draws = draws;
+    m.margin = draws ? std::array<double, 3>{p[4] + std::log(UNIT), p[5], p[6]}
+                     : std::array<double, 3>{0, 0, 0};
+    m.spread = {p[7] + std::log(UNIT), p[8], p[9]};
+    m.skew = draws ? p[10] : 0;
+    return m;
+}
+
+struct Prepared {
+    double s, a, d, t, p, y;
+};
+
+} // namespace
+
+Result<std::vector<WinSample>> win_samples(const std::vector<PositionLine>& lines,
+                                           RulesCache& rules) {
+    std::vector<WinSample> out;
+    out.reserve(lines.size());
+    for (const PositionLine& line : lines) {
+        // Scores of wins found by the search (branan-match writes them as
+        // +-(100000 - N)) say nothing about the evaluation's scale.
+        if (!line.score || std::abs(*line.score) >= VALUE_EVAL_MAX) continue;
+        auto edition = rules.get(line.rules);
+        if (!edition) return Error{edition.error()};
+        auto pos = parse_tfen(*edition, line.tfen);
+        if (!pos) return Error{"position '" + line.tfen + "': " + pos.error()};
+        out.push_back({double(*line.score), stage_of(*pos), pos->side_to_move(), line.result});
+    }
+    return out;
+}
+
+double win_model_loss(const WinModel& model, const std::vector<WinSample>& samples) {
+    double sum = 0;
+    for (const WinSample& s : samples) {
+        const WinCurve curve(model, s.stage);
+        const WinCurve::Probabilities p = curve.attackers(s.score);
+        const double q = s.result == 1 ? p.win : s.result == 0 ? p.loss : p.draw;
+        sum -= std::log(std::max(q, 1e-12));
+    }
+    return samples.empty() ? 0 : sum / double(samples.size());
+}
+
+WinFitResult fit_win_model(const std::vector<WinSample>& samples, bool draws,
+                           const WinFitOptions& options) {
+    std::vector<Prepared> data;
+    data.reserve(samples.size());
+    for (const WinSample& s : samples) {
+        if (!draws && s.result == 0.5) continue; // a draw-free model cannot explain one
+        const StageShares x = stage_shares(s.stage);
+        data.push_back({s.score / UNIT, x.attackers, x.defenders, x.all, x.ply, s.result});
+    }
+    // Start: no bias, draws half a soldier wide, a soldier and a half decides.
+    std::array<double, PARAMS> p = {0, 0, 0, 0, std::log(0.5), 0, 0, std::log(1.5), 0, 0, 0};
+    std::array<double, PARAMS> m1{}, m2{};
+    const double n = std::max<double>(1, double(data.size()));
+    constexpr double B1 = 0.9, B2 = 0.999, EPS = 1e-8;
+    for (int it = 1; it <= options.iterations; ++it) {
+        std::array<double, PARAMS> g{};
+        for (const Prepared& x : data) {
+            const double u = x.s - (p[0] + p[1] * x.a + p[2] * x.d + p[3] * x.p);
+            const double m = draws ? std::exp(p[4] + p[5] * x.t + p[6] * x.p) : 0;
+            const double w = std::exp(p[7] + p[8] * x.t + p[9] * x.p);
+            const double v = draws ? w * std::exp(p[10]) : w;
+            const double pw = (u - m) / w, ql = (-u - m) / v;
+            const double W = sigmoid(pw), L = sigmoid(ql);
+            double dp = 0, dq = 0; // d(-log likelihood) / d pw, d ql
+            if (x.y == 1) {
+                dp = -(1 - W);
+            } else if (x.y == 0) {
+                dq = -(1 - L);
+            } else {
+                // Bounded: where the two spreads overlap, W + L passes 1.
+                const double D = std::max(1 - W - L, 1e-3);
+                dp = W * (1 - W) / D;
+                dq = L * (1 - L) / D;
+            }
+            const double du = dp / w - dq / v;
+            const double dm = -(dp / w + dq / v);
+            // d / d log w (v moves with w), and d / d skew.
+            const double dlogw = -(dp * pw + dq * ql);
+            const double dskew = -dq * ql;
+            g[0] -= du;
+            g[1] -= du * x.a;
+            g[2] -= du * x.d;
+            g[3] -= du * x.p;
+            if (draws) {
+                g[4] += dm * m;
+                g[5] += dm * m * x.t;
+                g[6] += dm * m * x.p;
+            }
+            g[7] += dlogw;
+            g[8] += dlogw * x.t;
+            g[9] += dlogw * x.p;
+            if (draws) g[10] += dskew;
+        }
+        const double c1 = 1 - std::pow(B1, it), c2 = 1 - std::pow(B2, it);
+        for (int i = 0; i < PARAMS; ++i) {
+            const double gi = g[i] / n;
+            m1[i] = B1 * m1[i] + (1 - B1) * gi;
+            m2[i] = B2 * m2[i] + (1 - B2) * gi * gi;
+            p[i] -= options.lr * (m1[i] / c1) / (std::sqrt(m2[i] / c2) + EPS);
+        }
+    }
+    WinFitResult r;
+    r.model = to_model(p, draws);
+    r.loss = win_model_loss(r.model, samples);
+    return r;
+}
+
+std::vector<CalibrationBucket> calibrate(const WinModel& model,
+                                         const std::vector<WinSample>& samples) {
+    std::vector<CalibrationBucket> buckets(10);
+    for (const WinSample& s : samples) {
+        const WinCurve curve(model, s.stage);
+        const WinCurve::Probabilities p = curve.attackers(s.score);
+        const bool attackers = s.stm == ATTACKERS;
+        const double win = attackers ? p.win : p.loss;
+        const double won = attackers ? s.result == 1 : s.result == 0;
+        CalibrationBucket& b = buckets[std::min(9, int(win * 10))];
+        ++b.positions;
+        b.predicted_win += win;
+        b.observed_win += won;
+        b.predicted_draw += p.draw;
+        b.observed_draw += s.result == 0.5;
+    }
+    for (CalibrationBucket& b : buckets) {
+        if (!b.positions) continue;
+        const double k = double(b.positions);
+        b.predicted_win /= k;
+        b.observed_win /= k;
+        b.predicted_draw /= k;
+        b.observed_draw /= k;
+    }
+    return buckets;
+}
+
+} // namespace branan::tune
