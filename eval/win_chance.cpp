@@ -23,10 +23,10 @@ struct WinModelRow {
 };
 // clang-format off
 const WinModelRow WIN_MODELS[] = {
-{"brandubh", {{162.8, -268.2, -205.3, 0.0}, false, {0.0000, 0.0000, 0.0000}, {3.6911, 1.8239, 0.0000}, 0.0000}},
-{"tablut", {{-459.5, 226.2, 336.5, 0.0}, true, {4.9328, -0.1149, 0.0000}, {6.0358, 0.0839, 0.0000}, -0.1095}},
-{"copenhagen", {{180.3, 398.2, -805.8, 0.0}, false, {0.0000, 0.0000, 0.0000}, {4.8583, 0.9143, 0.0000}, 0.0000}},
-{"hnefatafl-org", {{-332.3, -165.4, 32.0, -405.8}, true, {4.1034, 1.5428, 2.9283}, {5.3323, 0.5564, 0.3012}, 0.5884}},
+{"brandubh", {{162.8, -268.2, -205.3, 0.0}, false, {0.0000, 0.0000, 0.0000}, {3.6911, 1.8239, 0.0000}, {0.0000, 0}}},
+{"tablut", {{-459.5, 226.2, 336.5, 0.0}, true, {4.9328, -0.1149, 0.0000}, {6.0358, 0.0839, 0.0000}, {-0.1095, 0}}},
+{"copenhagen", {{180.3, 398.2, -805.8, 0.0}, false, {0.0000, 0.0000, 0.0000}, {4.8583, 0.9143, 0.0000}, {0.0000, 0}}},
+{"hnefatafl-org", {{-332.3, -165.4, 32.0, -405.8}, true, {4.1034, 1.5428, 2.9283}, {5.3323, 0.5564, 0.3012}, {0.5884, 0}}},
 };
 // clang-format on
 
@@ -82,7 +82,8 @@ WinCurve::WinCurve(const WinModel& model, const GameStage& stage) {
                   ? std::exp(model.margin[0] + model.margin[1] * x.all + model.margin[2] * x.ply)
                   : 0;
     spread_ = std::exp(model.spread[0] + model.spread[1] * x.all + model.spread[2] * x.ply);
-    defender_spread_ = model.draws ? spread_ * std::exp(model.skew) : spread_;
+    defender_spread_ =
+        model.draws ? spread_ * std::exp(model.skew[0] + model.skew[1] * x.ply) : spread_;
     // Where the expected score is one half: the offset when the two sides
     // convert alike, else found by bisection (it rises with the score).
     even_ = offset_;

@@ -15,7 +15,7 @@
 //   u = s - (offset[0] + offset[1] a + offset[2] d + offset[3] p)   the evaluation's bias removed
 //   m = exp(margin[0] + margin[1] t + margin[2] p)     how wide the draws are (0: none)
 //   w = exp(spread[0] + spread[1] t + spread[2] p)     how fast a score decides
-//   v = w exp(skew)                                    the same for the defenders' wins
+//   v = w exp(skew[0] + skew[1] p)                     the same for the defenders' wins
 //   P(attackers win) = sigmoid((u - m) / w), P(defenders win) = sigmoid((-u - m) / v)
 // and P(draw) the rest: Stockfish's WDL model, with the bias that tafl's
 // unequal armies give an evaluation, and (with draws) an advantage that
@@ -41,7 +41,7 @@ struct WinModel {
     bool draws = false;             // false: margin unused, no draws predicted
     std::array<double, 3> margin{};
     std::array<double, 3> spread{};
-    double skew = 0; // with draws only
+    std::array<double, 2> skew{}; // with draws only
 };
 
 // Per mille, for the side to move; they sum to 1000.

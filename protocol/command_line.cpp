@@ -289,6 +289,9 @@ int run_cli(int argc, const char* const argv[], std::istream& in, std::ostream& 
         "hash", po::value<int64_t>(), "transposition table size in MB")(
         "threads", po::value<int64_t>(), "search threads")("eval-file", po::value<std::string>(),
                                                            "evaluation weights file")(
+        "level", po::value<int>(), "play at this level, 0-20 (Skill Level; 20: full strength)")(
+        "elo", po::value<int>(),
+        "play at this Elo of the measured ladder (UCI_LimitStrength with UCI_Elo; docs/levels.md)")(
         "option", po::value<std::vector<std::string>>(),
         "NAME=VALUE: set an engine option (as `uci` lists them), for every protocol and "
         "command; may be repeated")("protocol", po::value<std::string>()->default_value("auto"),
@@ -381,6 +384,13 @@ int run_cli(int argc, const char* const argv[], std::istream& in, std::ostream& 
                   engine.set_option("Threads", std::to_string(vm["threads"].as<int64_t>())));
         if (vm.count("eval-file"))
             apply("--eval-file", engine.set_option("EvalFile", vm["eval-file"].as<std::string>()));
+        if (vm.count("level"))
+            apply("--level",
+                  engine.set_option("Skill Level", std::to_string(vm["level"].as<int>())));
+        if (vm.count("elo")) {
+            apply("--elo", engine.set_option("UCI_Elo", std::to_string(vm["elo"].as<int>())));
+            apply("--elo", engine.set_option("UCI_LimitStrength", "true"));
+        }
         if (vm.count("option"))
             for (const std::string& setting : vm["option"].as<std::vector<std::string>>()) {
                 const size_t eq = setting.find('=');

@@ -4,6 +4,7 @@
 #include <map>
 #include <mutex>
 #include <optional>
+#include <random>
 
 #include "board.h"
 #include "game_stage.h"
@@ -39,6 +40,9 @@ struct Engine::Impl {
     int64_t move_overhead = 0;
     bool show_wdl = false;
     bool raw_scores = false;
+    bool limit_strength = false;
+    int elo = ELO_MAX;
+    int skill_level = MAX_SKILL_LEVEL;
     std::string eval_file;
     // Weights set one by one as options. They outlive a change of rules, as
     // the EvalFile does: a match runner or a GUI sets its options once and
@@ -123,6 +127,24 @@ std::vector<Option> Engine::Impl::declare_options(Engine& engine) {
                         raw_scores = v.number != 0;
                         return Status{};
                     }});
+    // Levels below full strength (search/skill.h): UCI_LimitStrength with
+    // UCI_Elo, as chess GUIs set them, else Skill Level.
+    rows.push_back(
+        {{"UCI_LimitStrength", T::CHECK, "false", 0, 0, {}}, [this](const OptionValue& v) {
+             limit_strength = v.number != 0;
+             return Status{};
+         }});
+    rows.push_back({{"UCI_Elo", T::SPIN, std::to_string(ELO_MAX), ELO_MIN, ELO_MAX, {}},
+                    [this](const OptionValue& v) {
+                        elo = int(v.number);
+                        return Status{};
+                    }});
+    rows.push_back(
+        {{"Skill Level", T::SPIN, std::to_string(MAX_SKILL_LEVEL), 0, MAX_SKILL_LEVEL, {}},
+         [this](const OptionValue& v) {
+             skill_level = int(v.number);
+             return Status{};
+         }});
     rows.push_back(
         {{"Variant", T::COMBO, std::string(default_preset_name()), 0, 0, std::move(preset_names)},
          [&engine](const OptionValue& v) { return engine.set_preset(v.text); }});
@@ -314,9 +336,17 @@ Status Engine::go(const SearchLimits& limits) {
     setup.multipv = d.multipv;
     setup.move_overhead_ms = d.move_overhead;
     setup.on_info = nullptr;
+    const WinCurve curve = win_curve();
+    setup.skill = Skill::from_options(d.limit_strength, d.elo, d.skill_level, d.edition->rules);
+    if (setup.skill.limited()) {
+        const uint64_t nodes = setup.skill.nodes();
+        setup.limits.nodes = setup.limits.nodes ? std::min(setup.limits.nodes, nodes) : nodes;
+        setup.multipv = std::max(setup.multipv, Skill::CANDIDATES);
+        setup.curve = curve;
+        setup.seed = std::random_device{}();
+    }
     if (d.info_cb) {
-        // The host's numbers: calibrated for the root's edition and material.
-        const WinCurve curve = win_curve();
+        // The host's numbers: calibrated for the root's edition and stage.
         const Side stm = d.pos->side_to_move();
         setup.on_info = [cb = d.info_cb, curve, stm, raw = d.raw_scores](const SearchInfo& info) {
             SearchInfo shown = info;

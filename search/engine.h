@@ -43,8 +43,8 @@ class Engine {
     std::string rules_string() const;
 
     // The options a player sets (Hash, Threads, MultiPV, Ponder, Move
-    // Overhead, UCI_ShowWDL, Raw Scores, Variant, Rules, EvalFile, Clear
-    // Hash), in the order the
+    // Overhead, UCI_ShowWDL, Raw Scores, UCI_LimitStrength, UCI_Elo, Skill
+    // Level, Variant, Rules, EvalFile, Clear Hash), in the order the
     // `uci` reply lists them. Names are ASCII case-insensitive.
     std::vector<OptionInfo> options() const;
     // Every evaluation weight as a spin option, its default the current

@@ -75,7 +75,9 @@ bool Worker::check_stop() {
     if (ctx_.stop.load(std::memory_order_relaxed)) return true;
     if (id_ != 0) return false;
     const SearchLimits& lim = ctx_.limits;
-    if (lim.nodes) {
+    // Depth 1 first, whatever the node limit: every move the search plays
+    // or lists has been searched (a level of 50 nodes a move included).
+    if (lim.nodes && completed_depth >= 1) {
         const uint64_t n =
             ctx_.workers.size() == 1 ? nodes.load(std::memory_order_relaxed) : ctx_.total_nodes();
         if (n >= lim.nodes) {

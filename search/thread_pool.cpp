@@ -93,9 +93,9 @@ const SearchThread& best_thread(const SearchContext& ctx) {
 }
 
 BestMove best_move_of(const SearchThread& thread, const Position& pos, const BoardGame& board,
-                      const TranspositionTable& tt, const EvalParams& params) {
+                      const TranspositionTable& tt, const EvalParams& params, size_t index) {
     BestMove best;
-    const RootMove& rm = thread.root_moves[0];
+    const RootMove& rm = thread.root_moves[index];
     best.best = rm.move;
     if (pos.edition().rules.berserk != Berserk::NONE)
         complete_chain(pos, rm, params, best);
@@ -104,6 +104,19 @@ BestMove best_move_of(const SearchThread& thread, const Position& pos, const Boa
     else
         best.ponder = board.table_reply(tt, rm.move);
     return best;
+}
+
+size_t skill_choice(const SearchThread& thread, const SearchSetup& setup, Side us) {
+    std::vector<double> expected;
+    for (size_t i = 0; i < thread.root_moves.size() && i < size_t(Skill::CANDIDATES); ++i) {
+        const RootMove& rm = thread.root_moves[i];
+        // Lines the search had no time for are not candidates.
+        if (rm.score == -VALUE_INFINITE) break;
+        expected.push_back(setup.curve.expected(rm.score, us));
+    }
+    if (expected.size() < 2) return 0;
+    std::mt19937_64 rng(setup.seed);
+    return setup.skill.pick(expected, rng);
 }
 
 ThreadPool::~ThreadPool() {
@@ -180,7 +193,10 @@ void ThreadPool::main_search() {
         hold_while_infinite();
         c.stop = true;
         for (auto& t : helpers) t.join();
-        best = best_move_of(best_thread(c), *pos_, *board_, *setup_.tt, *setup_.params);
+        const SearchThread& chosen = best_thread(c);
+        const size_t index =
+            setup_.skill.limited() ? skill_choice(chosen, setup_, pos_->side_to_move()) : 0;
+        best = best_move_of(chosen, *pos_, *board_, *setup_.tt, *setup_.params, index);
     }
     last_nodes_ = c.total_nodes();
     running_ = false;

@@ -16,6 +16,7 @@
 #include "context.h"
 #include "history.h"
 #include "position.h"
+#include "skill.h"
 
 namespace branan {
 
@@ -28,6 +29,11 @@ struct SearchSetup {
     int64_t move_overhead_ms = 0;
     std::function<void(const SearchInfo&)> on_info;
     std::function<void(const BestMove&)> on_bestmove;
+    // Below full strength: the best move is drawn from the best few by the
+    // win chances (the curve's) they give.
+    Skill skill;
+    WinCurve curve;
+    uint64_t seed = 0;
 };
 
 class ThreadPool {
@@ -80,10 +86,13 @@ class ThreadPool {
 // deepest iteration (the main thread on a tie).
 const SearchThread& best_thread(const SearchContext& ctx);
 
-// The best move of `thread`'s first root move in `pos`: its ponder move
-// from the line or the table, and the rest of the turn when it opens a
-// Berserk chain.
+// The best move of `thread`'s root move `index` (0: its first) in `pos`:
+// its ponder move from the line or the table, and the rest of the turn
+// when it opens a Berserk chain.
 BestMove best_move_of(const SearchThread& thread, const Position& pos, const BoardGame& board,
-                      const TranspositionTable& tt, const EvalParams& params);
+                      const TranspositionTable& tt, const EvalParams& params, size_t index = 0);
+// Which root move a level below full strength plays: one of the first
+// Skill::CANDIDATES lines the search completed, drawn by their win chances.
+size_t skill_choice(const SearchThread& thread, const SearchSetup& setup, Side us);
 
 } // namespace branan

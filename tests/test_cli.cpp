@@ -408,6 +408,26 @@ TEST_CASE("cli: --option sets any engine option for every command; a bad one is 
     }
 }
 
+TEST_CASE("cli: --level and --elo play below full strength; out of range is refused", "[cli]") {
+    for (const auto& level :
+         std::vector<std::vector<std::string>>{{"--level", "0"}, {"--elo", "700"}}) {
+        std::vector<std::string> args = level;
+        for (const char* a : {"analyze", "--depth", "60", "--json"}) args.emplace_back(a);
+        BrananRun r = run_branan(args);
+        REQUIRE(r.status == 0);
+        const auto lines = lines_of(r.out);
+        REQUIRE(lines.size() >= 3);
+        const auto last = nlohmann::json::parse(lines[lines.size() - 2]);
+        CHECK(last["nodes"].get<int64_t>() < 2000);
+    }
+    for (const auto& bad : std::vector<std::vector<std::string>>{{"--level", "21", "analyze"},
+                                                                 {"--elo", "99999", "analyze"}}) {
+        BrananRun b = run_branan(bad);
+        CHECK(b.status == branan::EXIT_BAD_INPUT);
+        CHECK(b.err.find(bad[0]) != std::string::npos);
+    }
+}
+
 TEST_CASE("cli: bench prints the nodes searched and the speed", "[cli]") {
     BrananRun r = run_branan({"bench", "--depth", "2"});
     REQUIRE(r.status == 0);

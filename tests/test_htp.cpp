@@ -292,6 +292,21 @@ TEST_CASE("htp: generate_move searches, plays and reports", "[htp]") {
     CHECK(std::regex_match(*play, std::regex("play (attacker|defender) 0[a-g][1-7] 0[a-g][1-7]")));
 }
 
+TEST_CASE("htp: a level and the win chances reach generate_move", "[htp]") {
+    Htp h;
+    REQUIRE(h.engine.set_option("Skill Level", "0"));
+    REQUIRE(h.engine.set_option("UCI_ShowWDL", "true"));
+    const std::string reply = h.say("generate_move");
+    INFO(reply);
+    std::smatch m;
+    REQUIRE(std::regex_match(reply, m,
+                             std::regex("= play attacker [a-k][0-9]+ [a-k][0-9]+, score: -?[0-9]+, "
+                                        "delay milliseconds: [0-9]+, loops: ([0-9]+), wdl: "
+                                        "([0-9]+) ([0-9]+) ([0-9]+)")));
+    CHECK(std::stoi(m[1].str()) < 2000);
+    CHECK(std::stoi(m[2].str()) + std::stoi(m[3].str()) + std::stoi(m[4].str()) == 1000);
+}
+
 TEST_CASE("htp: a fischer clock plans each move from what is left", "[htp]") {
     Htp h;
     CHECK(h.say("time_settings fischer 1 0") == "= ");

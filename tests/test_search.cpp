@@ -649,7 +649,8 @@ TEST_CASE("search: options", "[search]") {
         return false;
     };
     for (const char* n : {"Hash", "Threads", "MultiPV", "Ponder", "Move Overhead", "UCI_ShowWDL",
-                          "Raw Scores", "Variant", "Rules", "EvalFile", "Clear Hash"})
+                          "Raw Scores", "UCI_LimitStrength", "UCI_Elo", "Skill Level", "Variant",
+                          "Rules", "EvalFile", "Clear Hash"})
         CHECK(has(n));
     CHECK(e.set_option("Hash", "4"));
     CHECK_FALSE(e.set_option("Hash", "0"));

@@ -46,10 +46,9 @@ WinChances mirrored(const WinChances& c) {
     return {c.loss, c.draw, c.win};
 }
 
-} // namespace
-
-TEST_CASE("win chances: monotonic, symmetric in the side to move, summing to 1000",
-          "[win-chance]") {
+// Runs `check(model, curve)` for every preset's model at each of its stages.
+template <class Check>
+void for_each_curve(Check&& check) {
     for (const Preset& preset : presets()) {
         auto rules = preset_rules(preset.name);
         REQUIRE(rules.ok());
@@ -57,72 +56,77 @@ TEST_CASE("win chances: monotonic, symmetric in the side to move, summing to 100
         for (const GameStage& stage : stages_of(*rules)) {
             INFO(preset.name << " with " << stage.attackers << " attackers, " << stage.defenders
                              << " defenders, ply " << stage.ply);
-            const WinCurve curve(model, stage);
-            for (Side stm : {ATTACKERS, DEFENDERS}) {
-                WinChances last{-1, 0, 1001};
-                double last_expected = -1;
-                Value last_cp = -VALUE_EVAL_MAX - 1;
-                for (Value raw = -5000; raw <= 5000; raw += 25) {
-                    const WinChances c = curve.chances(raw, stm);
-                    CHECK(c.win + c.draw + c.loss == 1000);
-                    CHECK(c.win >= 0);
-                    CHECK(c.draw >= 0);
-                    CHECK(c.loss >= 0);
-                    if (!model.draws) CHECK(c.draw == 0);
-                    CHECK(c.win >= last.win);
-                    CHECK(c.loss <= last.loss);
-                    const double e = curve.expected(raw, stm);
-                    CHECK(e > last_expected - 1e-12);
-                    const Value cp = curve.calibrated(raw, stm);
-                    CHECK(cp >= last_cp);
-                    last = c;
-                    last_expected = e;
-                    last_cp = cp;
-                    // The same position read from the other side.
-                    const Side other = stm == ATTACKERS ? DEFENDERS : ATTACKERS;
-                    CHECK(curve.chances(-raw, other) == mirrored(c));
-                    CHECK(curve.calibrated(-raw, other) == -cp);
-                    CHECK(std::abs(curve.expected(-raw, other) - (1 - e)) < 1e-9);
-                }
-                // Far enough, the result is all but certain.
-                CHECK(curve.chances(VALUE_EVAL_MAX, stm).win >= 990);
-                CHECK(curve.chances(-VALUE_EVAL_MAX, stm).loss >= 990);
-            }
+            check(model, WinCurve(model, stage));
         }
     }
 }
 
+} // namespace
+
+TEST_CASE("win chances: monotonic, symmetric in the side to move, summing to 1000",
+          "[win-chance]") {
+    for_each_curve([](const WinModel& model, const WinCurve& curve) {
+        for (Side stm : {ATTACKERS, DEFENDERS}) {
+            WinChances last{-1, 0, 1001};
+            double last_expected = -1;
+            Value last_cp = -VALUE_EVAL_MAX - 1;
+            for (Value raw = -5000; raw <= 5000; raw += 25) {
+                const WinChances c = curve.chances(raw, stm);
+                CHECK(c.win + c.draw + c.loss == 1000);
+                CHECK(c.win >= 0);
+                CHECK(c.draw >= 0);
+                CHECK(c.loss >= 0);
+                if (!model.draws) CHECK(c.draw == 0);
+                CHECK(c.win >= last.win);
+                CHECK(c.loss <= last.loss);
+                const double e = curve.expected(raw, stm);
+                CHECK(e > last_expected - 1e-12);
+                const Value cp = curve.calibrated(raw, stm);
+                CHECK(cp >= last_cp);
+                last = c;
+                last_expected = e;
+                last_cp = cp;
+                // The same position read from the other side.
+                const Side other = stm == ATTACKERS ? DEFENDERS : ATTACKERS;
+                CHECK(curve.chances(-raw, other) == mirrored(c));
+                CHECK(curve.calibrated(-raw, other) == -cp);
+                CHECK(std::abs(curve.expected(-raw, other) - (1 - e)) < 1e-9);
+            }
+            // Far enough, the result is all but certain.
+            CHECK(curve.chances(VALUE_EVAL_MAX, stm).win >= 990);
+            CHECK(curve.chances(-VALUE_EVAL_MAX, stm).loss >= 990);
+        }
+    });
+}
+
 TEST_CASE("win chances: the calibrated 0 is an even game, +100 an expected score of 75 %",
           "[win-chance]") {
-    for (const Preset& preset : presets()) {
-        auto rules = preset_rules(preset.name);
-        REQUIRE(rules.ok());
-        const WinModel& model = win_model_for(*rules);
-        for (const GameStage& stage : stages_of(*rules)) {
-            INFO(preset.name);
-            const WinCurve curve(model, stage);
-            // The even game reads 0 for the attackers, and the same
-            // position read by the defenders too.
-            const Value even = Value(std::lround(curve.even()));
-            CHECK(std::abs(curve.calibrated(even, ATTACKERS)) <= 1);
-            CHECK(std::abs(curve.calibrated(-even, DEFENDERS)) <= 1);
-            CHECK(std::abs(curve.expected(even, ATTACKERS) - 0.5) < 0.003);
-            if (!model.draws) {
-                const WinChances c = curve.chances(even, ATTACKERS);
-                CHECK(std::abs(c.win - c.loss) <= 2);
-            }
-            // The first raw score that reads +100 (and +200) has the expected
-            // score of 75 % (and 90 %), for either side to move.
-            for (Side stm : {ATTACKERS, DEFENDERS}) {
-                for (const auto& [cp, score] : {std::pair{100, 0.75}, std::pair{200, 0.9}}) {
-                    Value raw = -VALUE_EVAL_MAX;
-                    while (raw < VALUE_EVAL_MAX && curve.calibrated(raw, stm) < cp) ++raw;
-                    REQUIRE(raw < VALUE_EVAL_MAX);
-                    CHECK(std::abs(curve.expected(raw, stm) - score) < 0.003);
+    for_each_curve([](const WinModel& model, const WinCurve& curve) {
+        // The even game reads 0 for the attackers, and the same
+        // position read by the defenders too.
+        const Value even = Value(std::lround(curve.even()));
+        CHECK(std::abs(curve.calibrated(even, ATTACKERS)) <= 1);
+        CHECK(std::abs(curve.calibrated(-even, DEFENDERS)) <= 1);
+        CHECK(std::abs(curve.expected(even, ATTACKERS) - 0.5) < 0.003);
+        if (!model.draws) {
+            const WinChances c = curve.chances(even, ATTACKERS);
+            CHECK(std::abs(c.win - c.loss) <= 2);
+        }
+        // The first raw score that reads +100 (and +200) has the expected
+        // score of 75 % (and 90 %), for either side to move.
+        for (Side stm : {ATTACKERS, DEFENDERS}) {
+            for (const auto& [cp, score] : {std::pair{100, 0.75}, std::pair{200, 0.9}}) {
+                Value lo = -VALUE_EVAL_MAX, raw = VALUE_EVAL_MAX; // calibrated rises
+                while (lo + 1 < raw) {
+                    const Value mid = (lo + raw) / 2;
+                    (curve.calibrated(mid, stm) < cp ? lo : raw) = mid;
                 }
+                REQUIRE(curve.calibrated(raw, stm) >= cp);
+                REQUIRE(curve.calibrated(raw - 1, stm) < cp);
+                CHECK(std::abs(curve.expected(raw, stm) - score) < 0.003);
             }
         }
-    }
+    });
 }
 
 TEST_CASE("win chances: wins and losses the search found are certain", "[win-chance]") {
@@ -177,7 +181,7 @@ TEST_CASE("win fit: finds the model its games were drawn from", "[win-chance][tu
     truth.draws = true;
     truth.margin = {std::log(90.0), 0.3, 0.8};
     truth.spread = {std::log(180.0), -0.2, 0};
-    truth.skew = 0.3;
+    truth.skew = {0.3, 0};
     std::mt19937_64 rng(7);
     std::uniform_real_distribution<double> score(-900, 600);
     std::uniform_int_distribution<int> attackers(4, 24), defenders(2, 13), ply(0, 100);

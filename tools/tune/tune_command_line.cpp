@@ -136,10 +136,10 @@ std::string model_row(const std::string& name, const WinModel& m) {
     char buf[256];
     std::snprintf(buf, sizeof buf,
                   "{\"%s\", {{%.1f, %.1f, %.1f, %.1f}, %s, {%.4f, %.4f, %.4f}, {%.4f, %.4f, %.4f}, "
-                  "%.4f}},",
+                  "{%.4f, %.4f}}},",
                   name.c_str(), m.offset[0], m.offset[1], m.offset[2], m.offset[3],
                   m.draws ? "true" : "false", m.margin[0], m.margin[1], m.margin[2], m.spread[0],
-                  m.spread[1], m.spread[2], m.skew);
+                  m.spread[1], m.spread[2], m.skew[0], m.skew[1]);
     return buf;
 }
 

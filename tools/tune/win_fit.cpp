@@ -14,7 +14,7 @@ namespace {
 // The fit works in soldiers (scores / 100) so that every parameter moves
 // on the same scale; the model is written back in centi-soldiers.
 constexpr double UNIT = 100;
-constexpr int PARAMS = 11; // offset 0..3, margin 4..6, spread 7..9, skew 10
+constexpr int PARAMS = 12; // offset 0..3, margin 4..6, spread 7..9, skew 10..11
 
 double sigmoid(double x) {
     return 1 / (1 + std::exp(-x));
@@ -27,7 +27,7 @@ WinModel to_model(const std::array<double, PARAMS>& p, bool draws) {
     m.margin = draws ? std::array<double, 3>{p[4] + std::log(UNIT), p[5], p[6]}
                      : std::array<double, 3>{0, 0, 0};
     m.spread = {p[7] + std::log(UNIT), p[8], p[9]};
-    m.skew = draws ? p[10] : 0;
+    if (draws) m.skew = {p[10], p[11]};
     return m;
 }
 
@@ -75,7 +75,7 @@ WinFitResult fit_win_model(const std::vector<WinSample>& samples, bool draws,
         data.push_back({s.score / UNIT, x.attackers, x.defenders, x.all, x.ply, s.result});
     }
     // Start: no bias, draws half a soldier wide, a soldier and a half decides.
-    std::array<double, PARAMS> p = {0, 0, 0, 0, std::log(0.5), 0, 0, std::log(1.5), 0, 0, 0};
+    std::array<double, PARAMS> p = {0, 0, 0, 0, std::log(0.5), 0, 0, std::log(1.5), 0, 0, 0, 0};
     std::array<double, PARAMS> m1{}, m2{};
     const double n = std::max<double>(1, double(data.size()));
     constexpr double B1 = 0.9, B2 = 0.999, EPS = 1e-8;
@@ -85,7 +85,7 @@ WinFitResult fit_win_model(const std::vector<WinSample>& samples, bool draws,
             const double u = x.s - (p[0] + p[1] * x.a + p[2] * x.d + p[3] * x.p);
             const double m = draws ? std::exp(p[4] + p[5] * x.t + p[6] * x.p) : 0;
             const double w = std::exp(p[7] + p[8] * x.t + p[9] * x.p);
-            const double v = draws ? w * std::exp(p[10]) : w;
+            const double v = draws ? w * std::exp(p[10] + p[11] * x.p) : w;
             const double pw = (u - m) / w, ql = (-u - m) / v;
             const double W = sigmoid(pw), L = sigmoid(ql);
             double dp = 0, dq = 0; // d(-log likelihood) / d pw, d ql
@@ -116,7 +116,10 @@ WinFitResult fit_win_model(const std::vector<WinSample>& samples, bool draws,
             g[7] += dlogw;
             g[8] += dlogw * x.t;
             g[9] += dlogw * x.p;
-            if (draws) g[10] += dskew;
+            if (draws) {
+                g[10] += dskew;
+                g[11] += dskew * x.p;
+            }
         }
         const double c1 = 1 - std::pow(B1, it), c2 = 1 - std::pow(B2, it);
         for (int i = 0; i < PARAMS; ++i) {

@@ -1,0 +1,99 @@
+#include "skill.h"
+
+#include <algorithm>
+#include <array>
+#include <cassert>
+#include <cmath>
+#include <string_view>
+
+namespace branan {
+
+namespace {
+
+// Nodes a move: 50 at level 0, doubling every two levels (36,000 at 19).
+constexpr double LEVEL_0_NODES = 50;
+// The expected score given away at which a candidate's weight falls by e,
+// at level 0; it shrinks with the square of the levels left.
+constexpr double LEVEL_0_TEMPERATURE = 0.15;
+
+// The ladder: the Elo of levels 0, 4, ..., 20 of each measured edition
+// (docs/levels.md has the matches).
+constexpr int LADDER_STEP = 4;
+struct LadderRow {
+    std::string_view preset;
+    std::array<int, MAX_SKILL_LEVEL / LADDER_STEP + 1> elo;
+};
+const LadderRow LADDERS[] = {
+    {"brandubh", {771, 799, 1038, 1296, 1662, 2000}},
+    {"tablut", {954, 1012, 1114, 1427, 1686, 2000}},
+    {"copenhagen", {998, 1016, 1040, 1260, 1598, 2000}},
+};
+
+// The measured edition nearest to `rules`: the same preset, else the one
+// of the same board size class.
+const LadderRow& ladder_for(const Rules& rules) {
+    if (auto preset = preset_of(rules))
+        for (const LadderRow& row : LADDERS)
+            if (row.preset == *preset) return row;
+    const std::string_view nearest = rules.size <= 7   ? "brandubh"
+                                     : rules.size <= 9 ? "tablut"
+                                                       : "copenhagen";
+    for (const LadderRow& row : LADDERS)
+        if (row.preset == nearest) return row;
+    assert(false);
+    return LADDERS[0];
+}
+
+} // namespace
+
+Skill::Skill(double level) : level_(std::clamp(level, 0.0, double(MAX_SKILL_LEVEL))) {}
+
+Skill Skill::from_options(bool limit_strength, int elo, int skill_level, const Rules& rules) {
+    return Skill(limit_strength ? level_for_elo(elo, rules) : double(skill_level));
+}
+
+uint64_t Skill::nodes() const {
+    return uint64_t(std::lround(LEVEL_0_NODES * std::pow(2.0, level_ / 2)));
+}
+
+std::vector<double> Skill::weights(const std::vector<double>& expected) const {
+    std::vector<double> w(expected.size(), 0.0);
+    if (expected.empty()) return w;
+    if (!limited()) {
+        w[0] = 1;
+        return w;
+    }
+    const double left = 1 - level_ / MAX_SKILL_LEVEL;
+    const double t = LEVEL_0_TEMPERATURE * left * left;
+    const double best = *std::max_element(expected.begin(), expected.end());
+    double sum = 0;
+    for (size_t i = 0; i < expected.size(); ++i) sum += w[i] = std::exp((expected[i] - best) / t);
+    for (double& x : w) x /= sum;
+    return w;
+}
+
+size_t Skill::pick(const std::vector<double>& expected, std::mt19937_64& rng) const {
+    const std::vector<double> w = weights(expected);
+    std::discrete_distribution<size_t> draw(w.begin(), w.end());
+    return draw(rng);
+}
+
+int elo_of_level(double level, const Rules& rules) {
+    const LadderRow& row = ladder_for(rules);
+    const double x = std::clamp(level, 0.0, double(MAX_SKILL_LEVEL)) / LADDER_STEP;
+    const size_t i = std::min(size_t(x), row.elo.size() - 2);
+    const double f = x - double(i);
+    return int(std::lround(row.elo[i] + f * (row.elo[i + 1] - row.elo[i])));
+}
+
+double level_for_elo(int elo, const Rules& rules) {
+    const LadderRow& row = ladder_for(rules);
+    if (elo <= row.elo.front()) return 0;
+    if (elo >= row.elo.back()) return MAX_SKILL_LEVEL;
+    size_t i = 0;
+    while (row.elo[i + 1] < elo) ++i;
+    const double f = double(elo - row.elo[i]) / double(row.elo[i + 1] - row.elo[i]);
+    return LADDER_STEP * (double(i) + f);
+}
+
+} // namespace branan
