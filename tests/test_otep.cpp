@@ -6,6 +6,7 @@
 
 #include <chrono>
 #include <random>
+#include <regex>
 #include <string>
 #include <vector>
 
@@ -318,6 +319,35 @@ TEST_CASE("otep: the increment OpenTafl never sends is learnt from the clock", "
     CHECK(infer_increment_ms(60000, 2000, 58100) == 0);
     // A long delay errs low, never high.
     CHECK(infer_increment_ms(60000, 2000, 60300) == 2000);
+}
+
+TEST_CASE("otep: a level from the engine file's arguments; status lines with the win chance",
+          "[otep]") {
+    Host host({"--protocol", "otep", "--level", "0"});
+    REQUIRE(host.read_line(2000) == "hello");
+    host.send(std::string("rules ") + TABLUT);
+    Position pos(rules_edition(TABLUT));
+    host.send("clock 900 900 0 0 0 ");
+    host.send("play attackers");
+    std::string line;
+    int statuses = 0;
+    for (line = host.read_line(10000); line.rfind("status ", 0) == 0;
+         line = host.read_line(10000)) {
+        ++statuses;
+        INFO(line);
+        // "status depth D score S (win W%[ draw D%]) nodes N pv ...": a level-0 search
+        // (50 nodes a move, depth 1 finished whatever they say).
+        std::smatch m;
+        REQUIRE(std::regex_search(line, m,
+                                  std::regex(" score -?[0-9]+ \\(win [0-9.]+%( draw "
+                                             "[0-9.]+%)?\\) nodes ([0-9]+) ")));
+        CHECK(std::stoll(m[2].str()) < 2000);
+    }
+    CHECK(statuses > 0);
+    REQUIRE(line.rfind("move ", 0) == 0);
+    CHECK(parse_legal_move(pos, line.substr(5)).ok());
+    host.send("goodbye");
+    CHECK(host.wait_exit() == 0);
 }
 
 TEST_CASE("otep: position, side and analyze answer with analysis lines", "[otep]") {
