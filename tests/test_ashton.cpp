@@ -408,7 +408,7 @@ TEST_CASE("ashton: the second occurrence of a position draws, within the server'
     CHECK(with_span(0) == game(Winner::DRAW, EndReason::REPETITION));
 }
 
-TEST_CASE("ashton: a side with no legal move loses; positions out of a camp are refused",
+TEST_CASE("ashton: a side with no legal move loses, positions out of a camp are refused",
           "[ashton]") {
     // The king alone, walled in by attackers he cannot capture.
     Position pos = setup("ashton", "Kc3 tb3 td3 tc4 tc2 tg7", 'd');

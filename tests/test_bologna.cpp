@@ -329,7 +329,7 @@ TEST_CASE("bologna: bad states are refused with a message naming the fault", "[b
     CHECK(parse_state(edition, good.dump()).ok());
 }
 
-TEST_CASE("bologna: frames are read whole across partial reads; bad ones are refused",
+TEST_CASE("bologna: frames are read whole across partial reads, bad ones are refused",
           "[bologna]") {
     auto pair = [] {
         int fds[2];
@@ -539,7 +539,7 @@ std::thread illegal_black_player(EditionPtr edition, int port, int& states, int&
 
 } // namespace
 
-TEST_CASE("bologna: a refused move is asked again and not repeated; too many lose", "[bologna]") {
+TEST_CASE("bologna: a refused move is asked again and not repeated, too many lose", "[bologna]") {
     // A black player that answers every turn with an illegal move, under -e 1:
     // the server repeats the state once, then gives the game to white.
     ServerOptions so;

@@ -128,7 +128,7 @@ TEST_CASE("book: every opening replays, is unique, open, and scored within the m
     }
 }
 
-TEST_CASE("book: a margin of 0 keeps only level scores; the counts add up", "[book]") {
+TEST_CASE("book: a margin of 0 keeps only level scores, the counts add up", "[book]") {
     BookSpec spec = small_spec(1);
     spec.margin_cp = 0;
     spec.screen_margin_cp = 400;

@@ -387,7 +387,7 @@ TEST_CASE("cli: analyze --json prints one JSON object per line", "[cli]") {
     }
 }
 
-TEST_CASE("cli: --option sets any engine option for every command; a bad one is refused", "[cli]") {
+TEST_CASE("cli: --option sets any engine option for every command, a bad one is refused", "[cli]") {
     Child c({"--option", "UCI_ShowWDL=true", "--option", "MultiPV=2"});
     c.line("go depth 2");
     const auto lines = c.read_until("bestmove", 30);
@@ -408,7 +408,7 @@ TEST_CASE("cli: --option sets any engine option for every command; a bad one is 
     }
 }
 
-TEST_CASE("cli: --level and --elo play below full strength; out of range is refused", "[cli]") {
+TEST_CASE("cli: --level and --elo play below full strength, out of range is refused", "[cli]") {
     for (const auto& level :
          std::vector<std::vector<std::string>>{{"--level", "0"}, {"--elo", "700"}}) {
         std::vector<std::string> args = level;
@@ -514,7 +514,7 @@ TEST_CASE("cli: the protocol choice", "[cli]") {
     CHECK(r.out == "info string error: unknown command 'rules' (try help)\nreadyok\n");
 }
 
-TEST_CASE("cli: options reach the engine; logs never reach stdout", "[cli]") {
+TEST_CASE("cli: options reach the engine, logs never reach stdout", "[cli]") {
     BrananRun r = run_branan({"--variant", "tablut", "--hash", "8", "--threads", "2"}, "d\n");
     REQUIRE(r.status == 0);
     CHECK(r.out.find(" 9 ") != std::string::npos);

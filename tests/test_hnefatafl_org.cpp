@@ -37,7 +37,7 @@ const GameResult PLY_DRAW{Winner::DRAW, EndReason::PLY_LIMIT};
 
 } // namespace
 
-TEST_CASE("hnefatafl-org: the keys read, print and round-trip; nonsense is refused by key",
+TEST_CASE("hnefatafl-org: the keys read, print and round-trip, nonsense is refused by key",
           "[hnefatafl-org]") {
     auto r = preset_rules(ORG);
     REQUIRE(r.ok());

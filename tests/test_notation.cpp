@@ -623,7 +623,7 @@ TEST_CASE("text: parse_integer takes a whole signed decimal token within its ran
           "'99999999999999999999' is out of range (0..100)");
 }
 
-TEST_CASE("text: iequals ignores ASCII case only; printable quotes safely", "[notation]") {
+TEST_CASE("text: iequals ignores ASCII case only, printable quotes safely", "[notation]") {
     CHECK(iequals("Move Overhead", "move overhead"));
     CHECK_FALSE(iequals("Hash", "Hash "));
     CHECK_FALSE(iequals("\xc3\x89", "\xc3\xa9"));

@@ -321,7 +321,7 @@ TEST_CASE("otep: the increment OpenTafl never sends is learnt from the clock", "
     CHECK(infer_increment_ms(60000, 2000, 60300) == 2000);
 }
 
-TEST_CASE("otep: a level from the engine file's arguments; status lines with the win chance",
+TEST_CASE("otep: a level from the engine file's arguments, status lines with the win chance",
           "[otep]") {
     Host host({"--protocol", "otep", "--level", "0"});
     REQUIRE(host.read_line(2000) == "hello");

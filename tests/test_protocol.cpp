@@ -157,7 +157,7 @@ TEST_CASE("uci lists identity, every option of the facade, then uciok", "[protoc
     require_one_error(s.send("uci extra"), "unexpected argument");
 }
 
-TEST_CASE("uci lists the player's options; `weights` lists the evaluation weights, settable alike",
+TEST_CASE("uci lists the player's options, `weights` lists the evaluation weights, settable alike",
           "[protocol]") {
     Session s;
     const auto uci = s.send("uci");
@@ -249,7 +249,7 @@ TEST_CASE("ucinewgame is accepted and keeps the loop working", "[protocol]") {
     CHECK(s.send("isready") == std::vector<std::string>{"readyok"});
 }
 
-TEST_CASE("position startpos and fen, with moves; applied whole or not at all", "[protocol]") {
+TEST_CASE("position startpos and fen, with moves, applied whole or not at all", "[protocol]") {
     Session s;
     CHECK(s.fen() == testutil::BRANDUBH_START);
     CHECK(s.send("position startpos moves d2-b2").empty());
@@ -313,7 +313,7 @@ TEST_CASE("go depth: info lines per depth, then a legal bestmove", "[protocol]")
     CHECK(s.send("isready") == std::vector<std::string>{"readyok"});
 }
 
-TEST_CASE("UCI_ShowWDL adds the win chances to every info line; off by default", "[protocol]") {
+TEST_CASE("UCI_ShowWDL adds the win chances to every info line, off by default", "[protocol]") {
     Session s;
     s.send("setoption name Variant value tablut");
     s.send("position startpos");
@@ -336,7 +336,7 @@ TEST_CASE("UCI_ShowWDL adds the win chances to every info line; off by default",
     }
 }
 
-TEST_CASE("score cp is calibrated; Raw Scores gives the evaluation's own units", "[protocol]") {
+TEST_CASE("score cp is calibrated, Raw Scores gives the evaluation's own units", "[protocol]") {
     Session s;
     s.send("setoption name Variant value copenhagen");
     s.send("position startpos");
@@ -388,7 +388,7 @@ TEST_CASE("go with nonsense numbers or words: one error, no search", "[protocol]
     CHECK(s.send("isready") == std::vector<std::string>{"readyok"});
 }
 
-TEST_CASE("go parameters reach the limits; wtime/btime follow who moves first", "[protocol]") {
+TEST_CASE("go parameters reach the limits, wtime/btime follow who moves first", "[protocol]") {
     Engine e;
     const Position& pos = e.position();
     auto go = [&](const std::string& line) {
@@ -452,7 +452,7 @@ TEST_CASE("go searchmoves restricts the best move", "[protocol]") {
     CHECK(tokens_of(lines.back())[1] == "d2-b2");
 }
 
-TEST_CASE("go infinite runs until stop; commands that need an idle engine are refused",
+TEST_CASE("go infinite runs until stop, commands that need an idle engine are refused",
           "[protocol]") {
     Session s;
     s.send("position startpos");
@@ -605,7 +605,7 @@ TEST_CASE("unknown commands and garbage: one error line each", "[protocol]") {
     CHECK(s.fen() == testutil::BRANDUBH_START);
 }
 
-TEST_CASE("quit ends the loop; run reads until quit or the end of input", "[protocol]") {
+TEST_CASE("quit ends the loop, run reads until quit or the end of input", "[protocol]") {
     {
         Session s;
         CHECK(s.loop.handle_line("isready"));
@@ -631,7 +631,7 @@ TEST_CASE("end of input while searching stops the search and prints its move", "
     CHECK(lines.back().starts_with("bestmove "));
 }
 
-TEST_CASE("a line longer than the cap gets one error; the loop goes on", "[protocol]") {
+TEST_CASE("a line longer than the cap gets one error, the loop goes on", "[protocol]") {
     Session s;
     std::string input = "isready\n" + std::string(1 << 20, 'a') + "\nisready\n" +
                         std::string(MAX_LINE_LENGTH + 1, 'b') + "\n" +

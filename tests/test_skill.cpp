@@ -85,7 +85,7 @@ TEST_CASE("skill: the ladder maps levels to Elo and back, full strength on top",
     }
 }
 
-TEST_CASE("skill: a level's search is node-limited, legal and varied; full strength is not",
+TEST_CASE("skill: a level's search is node-limited, legal and varied, full strength is not",
           "[skill]") {
     Engine engine;
     REQUIRE(engine.set_preset("brandubh"));
