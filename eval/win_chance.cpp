@@ -44,20 +44,22 @@ const SetReference SET_REFERENCES[] = {
     {"corner", "brandubh"},
 };
 
-const WinModelRow& row_named(std::string_view preset) {
+const WinModelRow* fitted(std::string_view preset) {
     for (const WinModelRow& row : WIN_MODELS)
-        if (row.preset == preset) return row;
-    assert(false && "a set's reference edition has no fit");
-    return WIN_MODELS[0];
+        if (row.preset == preset) return &row;
+    return nullptr;
 }
 
 const WinModelRow& row_for(const Rules& rules) {
     if (auto preset = preset_of(rules))
-        for (const WinModelRow& row : WIN_MODELS)
-            if (row.preset == *preset) return row;
+        if (const WinModelRow* row = fitted(*preset)) return *row;
     const std::string_view set = default_set_name(default_set_for(rules));
     for (const SetReference& ref : SET_REFERENCES)
-        if (ref.set == set) return row_named(ref.preset);
+        if (ref.set == set) {
+            const WinModelRow* row = fitted(ref.preset);
+            assert(row && "a set's reference edition has no fit");
+            if (row) return *row;
+        }
     return WIN_MODELS[0];
 }
 

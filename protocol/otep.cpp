@@ -326,9 +326,10 @@ class OtepLoop {
             lines_[info.multipv - 1] = info;
         }
         if (info.multipv != 1) return;
-        std::string score = info.mate ? "win in " + std::to_string(info.mate) + " moves"
-                                      : std::to_string(info.cp) + " (" +
-                                            win_chance_text(info.wdl, info.wdl.draw > 0) + ")";
+        std::string score =
+            info.mate ? "win in " + std::to_string(info.mate) + " moves"
+                      : std::to_string(info.cp) + " (" +
+                            win_chance_text(info.wdl, win_model_for(edition_->rules).draws) + ")";
         if (info.mate < 0) score = "loss in " + std::to_string(-info.mate) + " moves";
         send("status depth " + std::to_string(info.depth) + " score " + score + " nodes " +
              std::to_string(info.nodes) + " pv " + pv);

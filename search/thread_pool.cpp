@@ -82,6 +82,21 @@ SearchInfo no_move_report(const Position& pos) {
     return info;
 }
 
+// Which root move a level below full strength plays: one of the first
+// Skill::CANDIDATES lines the search completed, drawn by their win chances.
+size_t skill_choice(const SearchThread& thread, const SearchSetup& setup, Side us) {
+    std::vector<double> expected;
+    for (size_t i = 0; i < thread.root_moves.size() && i < size_t(Skill::CANDIDATES); ++i) {
+        const RootMove& rm = thread.root_moves[i];
+        // Lines the search had no time for are not candidates.
+        if (rm.score == -VALUE_INFINITE) break;
+        expected.push_back(setup.curve.expected(rm.score, us));
+    }
+    if (expected.size() < 2) return 0;
+    std::mt19937_64 rng(setup.seed);
+    return setup.skill.pick(expected, rng);
+}
+
 } // namespace
 
 const SearchThread& best_thread(const SearchContext& ctx) {
@@ -104,19 +119,6 @@ BestMove best_move_of(const SearchThread& thread, const Position& pos, const Boa
     else
         best.ponder = board.table_reply(tt, rm.move);
     return best;
-}
-
-size_t skill_choice(const SearchThread& thread, const SearchSetup& setup, Side us) {
-    std::vector<double> expected;
-    for (size_t i = 0; i < thread.root_moves.size() && i < size_t(Skill::CANDIDATES); ++i) {
-        const RootMove& rm = thread.root_moves[i];
-        // Lines the search had no time for are not candidates.
-        if (rm.score == -VALUE_INFINITE) break;
-        expected.push_back(setup.curve.expected(rm.score, us));
-    }
-    if (expected.size() < 2) return 0;
-    std::mt19937_64 rng(setup.seed);
-    return setup.skill.pick(expected, rng);
 }
 
 ThreadPool::~ThreadPool() {

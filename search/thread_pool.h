@@ -91,8 +91,5 @@ const SearchThread& best_thread(const SearchContext& ctx);
 // when it opens a Berserk chain.
 BestMove best_move_of(const SearchThread& thread, const Position& pos, const BoardGame& board,
                       const TranspositionTable& tt, const EvalParams& params, size_t index = 0);
-// Which root move a level below full strength plays: one of the first
-// Skill::CANDIDATES lines the search completed, drawn by their win chances.
-size_t skill_choice(const SearchThread& thread, const SearchSetup& setup, Side us);
 
 } // namespace branan
