@@ -4,6 +4,8 @@
 #include "placement.h"
 #include "text.h"
 
+#include <algorithm>
+#include <optional>
 #include <vector>
 
 namespace branan {
@@ -208,6 +210,102 @@ std::string move_record(const Position& before, Move m) {
     else if (d.reason == EndReason::KING_ESCAPED)
         s += "--";
     return s;
+}
+
+namespace {
+
+// A move record taken apart, the pieces' letters dropped.
+struct RecordParts {
+    std::string move;                  // "from-to"
+    std::vector<std::string> captures; // after 'x', and after the status
+    std::string status;                // the '+' and '-' after the move
+};
+
+// Takes a square ("e5", with an optional piece letter first) off the front.
+std::optional<std::string> take_square_text(std::string_view& rest) {
+    if (rest.size() >= 3 && is_opentafl_piece_letter(rest[0]) && rest[1] >= 'a' && rest[1] <= 's')
+        rest.remove_prefix(1);
+    if (rest.empty() || rest[0] < 'a' || rest[0] > 's') return std::nullopt;
+    size_t n = 1;
+    while (n < rest.size() && rest[n] >= '0' && rest[n] <= '9') ++n;
+    if (n == 1) return std::nullopt;
+    std::string square(rest.substr(0, n));
+    rest.remove_prefix(n);
+    return square;
+}
+
+std::optional<RecordParts> split_record(std::string_view text) {
+    RecordParts r;
+    std::string_view rest = text;
+    auto from = take_square_text(rest);
+    // '-' a move, '^' a jump, '=' a berserk chain's later move, '^=' both.
+    if (!from || rest.empty() || std::string_view("-^=").find(rest[0]) == std::string_view::npos)
+        return std::nullopt;
+    if (rest[0] == '^' && rest.size() > 1 && rest[1] == '=') rest.remove_prefix(1);
+    rest.remove_prefix(1);
+    auto to = take_square_text(rest);
+    if (!to) return std::nullopt;
+    r.move = *from + "-" + *to;
+    auto take_list = [&]() -> bool {
+        while (true) {
+            auto sq = take_square_text(rest);
+            if (!sq) return false;
+            r.captures.push_back(*sq);
+            if (rest.empty() || rest[0] != '/') return true;
+            rest.remove_prefix(1);
+        }
+    };
+    if (!rest.empty() && rest[0] == 'x') {
+        rest.remove_prefix(1);
+        if (!take_list()) return std::nullopt;
+    }
+    while (!rest.empty() && (rest[0] == '+' || rest[0] == '-')) {
+        r.status += rest[0];
+        rest.remove_prefix(1);
+    }
+    if (!rest.empty() && !take_list()) return std::nullopt;
+    if (!rest.empty()) return std::nullopt;
+    return r;
+}
+
+} // namespace
+
+Result<Move> read_record_move(const Position& before, std::string_view written) {
+    const auto parts = split_record(written);
+    if (!parts) return Error{"not a move record"};
+    auto m = parse_legal_move(before, parts->move);
+    if (!m) return m;
+    const std::string ours = move_record(before, *m);
+    Position after = before;
+    after.make_move(*m);
+    const Edition& edition = before.edition();
+    const bool king_taken = after.decided().reason == EndReason::KING_CAPTURED;
+    const std::string king = king_taken ? square_name(edition, before.king_square()) : "";
+    std::vector<std::string> captured;
+    for_each_square(after.last_captured(), [&](Square s) {
+        if (s != before.king_square()) captured.push_back(square_name(edition, s));
+    });
+    std::vector<std::string> listed;
+    bool king_listed = false;
+    for (const std::string& c : parts->captures) {
+        if (king_taken && c == king)
+            king_listed = true;
+        else
+            listed.push_back(c);
+    }
+    std::sort(captured.begin(), captured.end());
+    std::sort(listed.begin(), listed.end());
+    const std::string& st = parts->status;
+    bool end_agrees;
+    if (king_taken)
+        end_agrees = st == "++" || (king_listed && st.empty());
+    else if (after.decided().reason == EndReason::KING_ESCAPED)
+        end_agrees = st == "--";
+    else
+        end_agrees = st.empty() || st == "+" || st == "-";
+    if (listed != captured || !end_agrees)
+        return Error{"by the rules it is '" + ours + "' (its captures or end differ)"};
+    return m;
 }
 
 } // namespace BRANAN_BOARD_NS

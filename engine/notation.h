@@ -47,5 +47,16 @@ Status check_move(const Position& pos, Move m);
 // later move '=' ("Nb5^=b3xb4").
 std::string move_record(const Position& before, Move m);
 
+// The move an OpenTafl move record (a game record's ply) names in `before`, the record checked
+// against what the move does there. Both ways of writing a king's capture
+// are read: ours (engine/notation.h move_record: the king's square left out
+// of the captures, "++" after them) and OpenTafl's, which lists the king's
+// square among the captures or after "++", with or without the piece's
+// letter ('K'). OpenTafl's letter before a king's move and its "+" and "-"
+// (a threatened king, an open route) are read too. An error says what is
+// wrong: the move itself (not legal here), or a record whose captures or
+// end are not the move's (the record the rules give is quoted).
+Result<Move> read_record_move(const Position& before, std::string_view written);
+
 } // namespace BRANAN_BOARD_NS
 } // namespace branan

@@ -5,6 +5,7 @@
 #include <cassert>
 #include <cstdio>
 
+#include "hnefatafl_org_codec.h"
 #include "hnefatafl_org_coordinates.h"
 #include "logging.h"
 #include "movegen.h"
@@ -28,11 +29,8 @@ constexpr std::array<const char*, 17> COMMANDS = {
 constexpr int64_t MAX_MINUTES = int64_t(1) << 30;
 constexpr int64_t MAX_ADD_SECONDS = int64_t(1) << 30;
 
-const char* role_name(Side s) {
-    return s == ATTACKERS ? "attacker" : "defender";
-}
-
-std::optional<Side> parse_role(std::string_view text) {
+// HTP's roles: hnefatafl.org's words, or their first letters, in any case.
+std::optional<Side> parse_htp_role(std::string_view text) {
     if (iequals(text, "a") || iequals(text, "attacker")) return ATTACKERS;
     if (iequals(text, "d") || iequals(text, "defender")) return DEFENDERS;
     return std::nullopt;
@@ -219,7 +217,7 @@ HtpSession::Reply HtpSession::cmd_board_size(const std::vector<std::string_view>
 }
 
 HtpSession::Reply HtpSession::cmd_first_move(const std::vector<std::string_view>& w) {
-    auto role = w.size() >= 2 ? parse_role(w[1]) : std::nullopt;
+    auto role = w.size() >= 2 ? parse_htp_role(w[1]) : std::nullopt;
     if (!role) return fail("expected: first_move ROLE");
     first_ = *role;
     if (Status st = start_game(); !st) return fail(st.error());
@@ -289,7 +287,7 @@ Result<std::string> HtpSession::play_move(Side role, Square from, Square to) {
 HtpSession::Reply HtpSession::cmd_play(const std::vector<std::string_view>& w) {
     const std::string usage = "expected: 'play ROLE FROM TO' or 'play ROLE resigns'";
     if (w.size() < 3) return fail(usage);
-    auto role = parse_role(w[1]);
+    auto role = parse_htp_role(w[1]);
     if (!role) return fail("play: you didn't select a role");
     if (w[2] == "resigns") {
         if (result().over()) return fail("play: the game is already over");
@@ -345,7 +343,7 @@ Result<std::string> HtpSession::generate_move() {
     const BestMove best = outcome->best;
     const SearchInfo& last = outcome->last;
     if (!best.best) return Error{"failed to generate move"};
-    const std::string play = std::string("play ") + role_name(us) + " " +
+    const std::string play = std::string("play ") + org::role_name(us) + " " +
                              org_square_name(size_, best.best.from()) + " " +
                              org_square_name(size_, best.best.to());
     auto made = play_move(us, best.best.from(), best.best.to());
@@ -379,19 +377,19 @@ HtpSession::Reply HtpSession::cmd_play_from() const {
             if (std::find(from.begin(), from.end(), m.from()) == from.end())
                 from.push_back(m.from());
     }
-    return ok(std::string(role_name(us)) + " " + square_list(size_, from));
+    return ok(std::string(org::role_name(us)) + " " + square_list(size_, from));
 }
 
 HtpSession::Reply HtpSession::cmd_play_to(const std::vector<std::string_view>& w) const {
     if (w.size() < 3) return fail("play to: expected 'play_to role vertex'");
-    auto role = parse_role(w[1]);
+    auto role = parse_htp_role(w[1]);
     if (!role) return fail("play to: expected 'play_to role vertex'");
     auto from = parse_org_square(size_, w[2]);
     if (!from) return fail("play: invalid vertex");
     const Side us = game_.position().side_to_move();
     if (*role != us)
-        return fail(std::string("tried play_to ") + role_name(*role) + ", but it's " +
-                    role_name(us) + " turn");
+        return fail(std::string("tried play_to ") + org::role_name(*role) + ", but it's " +
+                    org::role_name(us) + " turn");
     std::vector<Square> to;
     if (!result().over()) {
         MoveList list;

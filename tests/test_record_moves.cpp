@@ -48,7 +48,7 @@ TEST_CASE("records: a king's capture is read with or without the king's square",
     for (const char* written : {"b1-b5++", "b1-b5xc5++", "b1-b5xKc5++", "b1-b5xKc5", "b1-b5xc5",
                                 "b1-b5++c5", "b1-b5++Kc5"}) {
         INFO(written);
-        auto m = match::read_record_move(pos, written);
+        auto m = read_record_move(pos, written);
         REQUIRE(m.ok());
         CHECK(*m == b1b5);
         // The extractor takes the game whole.
@@ -63,18 +63,18 @@ TEST_CASE("records: a king's capture is read with or without the king's square",
     // that was not taken, an illegal move.
     for (const char* written : {"b1-b5", "b1-b5xc4++", "b1-b5++c4", "b1-b5xc5/d5++", "b1-b6++"}) {
         INFO(written);
-        CHECK(!match::read_record_move(pos, written).ok());
+        CHECK(!read_record_move(pos, written).ok());
         tune::Extractor ex(tune::ExtractOptions{0});
         CHECK(!ex.add_record(game_record(written), [](int n) { return std::to_string(n); }).ok());
     }
     // An ordinary move takes OpenTafl's "+" and "-" (a threatened king, an
     // open route), and the king's own letter before his move.
     Position quiet = start_position();
-    CHECK(match::read_record_move(quiet, "d5-f5+").ok());
-    CHECK(match::read_record_move(quiet, "d5-f5-").ok());
+    CHECK(read_record_move(quiet, "d5-f5+").ok());
+    CHECK(read_record_move(quiet, "d5-f5-").ok());
     quiet.make_move(*parse_legal_move(quiet, "b1-b2"));
-    auto king = match::read_record_move(quiet, "Kc5-c7");
+    auto king = read_record_move(quiet, "Kc5-c7");
     REQUIRE(king.ok());
     CHECK(move_name(quiet.edition(), *king) == "c5-c7");
-    CHECK(!match::read_record_move(quiet, "Kc5-c7++").ok());
+    CHECK(!read_record_move(quiet, "Kc5-c7++").ok());
 }

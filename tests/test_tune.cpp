@@ -11,7 +11,7 @@
 #include <sstream>
 #include <unistd.h>
 
-#include "common/atomic_file.h"
+#include "atomic_file.h"
 #include "default_weights.h"
 #include "evaluate.h"
 #include "test_helpers.h"
@@ -918,10 +918,10 @@ TEST_CASE("tune: defaults installs a validated weight file", "[tune]") {
 TEST_CASE("tune: atomic writes replace the file whole or leave it", "[tune]") {
     TempDir dir("atomic");
     const std::string path = dir / "f.txt";
-    REQUIRE(tools::write_file_atomic(path, "one\n").ok());
+    REQUIRE(write_file_atomic(path, "one\n").ok());
     CHECK(read_file(path) == "one\n");
-    REQUIRE(tools::write_file_atomic(path, "two\n").ok());
+    REQUIRE(write_file_atomic(path, "two\n").ok());
     CHECK(read_file(path) == "two\n");
-    CHECK_FALSE(tools::write_file_atomic(dir / "none/f.txt", "x").ok());
-    CHECK_FALSE(tools::check_writable("").ok());
+    CHECK_FALSE(write_file_atomic(dir / "none/f.txt", "x").ok());
+    CHECK_FALSE(check_writable("").ok());
 }

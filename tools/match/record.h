@@ -1,33 +1,12 @@
 #pragma once
 
-// What a match writes, and the one place that writes or reads it (the match
-// runner, its merge and plot, and the tuner's extraction all come here): one
-// text record per game and one JSON line per game in a summary file, written
-// as each game ends.
+// What a match writes, and the one place that writes it (the match runner,
+// its merge and plot, and the tuner's extraction all come here): one text
+// record per game and one JSON line per game in a summary file, written as
+// each game ends.
 //
-// Game record (game-NNNNN.txt), "Key: value" header lines, a blank line,
-// then one line per ply:
-//   # branan-match game record 1
-//   Run: <run id>                Game: <n>      Round: <n>     Pair: <n or ->
-//   Rules: <rules string>        Edition: <preset or custom>
-//   Attackers: <name>            Attackers-Command: <cmd args>
-//   Attackers-Protocol: uci      Attackers-Options: Name=Value; ...
-//   Attackers-TimeControl: 40/10+0.1
-//   (the same four for Defenders)
-//   Opening: <label>             Opening-Root: startpos | <TFEN>
-//   Opening-Moves: <OpenTafl move records, space separated>
-//   Start: <TFEN after the opening>
-//   Result: attackers | defenders | draw
-//   Reason: <code>               Detail: <sentence>
-//   Plies: <n>                   Final: <TFEN>
-//   Clocks: <attackers ms> <defenders ms>   (-1: time per move)
-//
-//   1 a d1-c1 120ms
-//   2 d e4-e6xe7 98ms score=-35
-//   ...
-// A ply line: number, side (a/d), the OpenTafl move record with captures
-// (engine/notation.h move_record), the time the engine took, and its last
-// reported score (centi-soldiers, its own view) when it sent one.
+// Game record (game-NNNNN.txt): its format and its reader are in
+// engine/match_record.h.
 //
 // Summary (summary.jsonl): one flat JSON object per line with the keys
 //   run, game, round, pair, opening, engine1, engine2, attackers, defenders,
@@ -48,6 +27,7 @@
 
 #include "adapter.h"
 #include "game.h"
+#include "match_record.h"
 
 namespace branan::match {
 
@@ -98,49 +78,6 @@ std::string format_record(const RecordHeader& h, const GameOutcome& g);
 std::string record_file_name(int64_t game);
 // Whether a file name is one that record_file_name gives.
 bool is_record_file_name(std::string_view name);
-
-// A game record read back, checked for its form (the header fields that a
-// replay needs, well-formed ply lines numbered from 1, as many as Plies
-// says) but not replayed: whether the moves are legal is the reader's to
-// check.
-struct RecordPly {
-    int line = 0; // in the record's text, from 1
-    int64_t number = 0;
-    std::string side; // "a" or "d", as written
-    std::string move; // the OpenTafl move record
-    std::optional<int> score_cp;
-};
-struct GameRecord {
-    struct Field {
-        std::string value;
-        int line = 0;
-    };
-    std::map<std::string, Field, std::less<>> header;
-    Winner result = Winner::NONE;
-    std::vector<RecordPly> plies;
-
-    // A header's value, or nullptr.
-    const std::string* field(std::string_view key) const;
-    // A header's line (1 when there is none, to name the record in errors).
-    int line_of(std::string_view key) const;
-};
-// The record's text; where(n) names line n of it in errors. The header must
-// have Rules, Start and Result.
-Result<GameRecord> parse_record(std::string_view text,
-                                const std::function<std::string(int)>& where);
-// A game record file; errors name the file and line ("PATH:LINE: ...").
-Result<GameRecord> read_record(const std::string& path);
-
-// The move a ply line's record names in `before`, the record checked
-// against what the move does there. Both ways of writing a king's capture
-// are read: ours (engine/notation.h move_record: the king's square left out
-// of the captures, "++" after them) and OpenTafl's, which lists the king's
-// square among the captures or after "++", with or without the piece's
-// letter ('K'). OpenTafl's letter before a king's move and its "+" and "-"
-// (a threatened king, an open route) are read too. An error says what is
-// wrong: the move itself (not legal here), or a record whose captures or
-// end are not the move's (the record the rules give is quoted).
-Result<Move> read_record_move(const Position& before, std::string_view written);
 
 // The Run and Game headers of a game record file, read from its first lines
 // only (to find a summary line's record among many files).

@@ -5,8 +5,8 @@
 #include <cstdio>
 #include <limits>
 
+#include "atomic_file.h"
 #include "book.h"
-#include "common/atomic_file.h"
 #include "text.h"
 
 namespace branan::book {
@@ -104,7 +104,7 @@ Result<Parsed> parse(const std::vector<std::string>& args) {
     if (!have_preset) return Error{"--preset: missing"};
     if (r.output.empty()) return Error{"-o: missing output file"};
     if (Status st = check_spec(r.spec); !st) return Error{st.error()};
-    if (Status st = tools::check_writable(r.output); !st) return Error{"-o: " + st.error()};
+    if (Status st = check_writable(r.output); !st) return Error{"-o: " + st.error()};
     return r;
 }
 
@@ -156,7 +156,7 @@ int run(const std::vector<std::string>& args, std::ostream& err) {
     if (int(book->entries.size()) < spec.count)
         err << "branan-book: warning: only " << book->entries.size() << " of " << spec.count
             << " openings within " << spec.candidates << " candidates\n";
-    if (Status st = tools::write_file_atomic(parsed->output, format_book(*book, command)); !st) {
+    if (Status st = write_file_atomic(parsed->output, format_book(*book, command)); !st) {
         err << "branan-book: " << st.error() << "\n";
         return EXIT_FAILURE_AT_RUN_TIME;
     }

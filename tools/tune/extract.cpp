@@ -77,7 +77,7 @@ Status Extractor::add_game(const match::GameRecord& record,
             return Error{at + ": the game is already over (" + to_string(pos.result().reason) +
                          ")"};
         // Our record or OpenTafl's (a captured king's square listed or not).
-        auto move = match::read_record_move(pos, p.move);
+        auto move = read_record_move(pos, p.move);
         if (!move) return Error{at + ": move '" + p.move + "': " + move.error()};
         // The engine's view is the side to move's; the file's is the
         // attackers'.

@@ -12,7 +12,7 @@
 
 #include <boost/program_options.hpp>
 
-#include "common/atomic_file.h"
+#include "atomic_file.h"
 #include "dataset.h"
 #include "extract.h"
 #include "fit.h"
@@ -115,7 +115,7 @@ int cmd_extract(const std::vector<std::string>& args, std::ostream&, std::ostrea
         throw UsageError{"--skip-opening " + std::to_string(opt.skip_opening) +
                          " is out of range (0..10000)"};
     const std::string out_path = vm["o"].as<std::string>();
-    if (Status st = tools::check_writable(out_path); !st) throw UsageError{st.error()};
+    if (Status st = check_writable(out_path); !st) throw UsageError{st.error()};
 
     Extractor ex(opt);
     for (const std::string& in : vm["input"].as<std::vector<std::string>>())
@@ -123,7 +123,7 @@ int cmd_extract(const std::vector<std::string>& args, std::ostream&, std::ostrea
     err << "extract: " << ex.stats().summary() << "\n";
     if (ex.positions().empty())
         throw UsageError{"no positions to write (" + ex.stats().summary() + ")"};
-    if (Status st = tools::write_file_atomic(out_path, format_positions(ex.positions())); !st)
+    if (Status st = write_file_atomic(out_path, format_positions(ex.positions())); !st)
         throw UsageError{st.error()};
     err << "extract: wrote " << ex.positions().size() << " positions to " << out_path << "\n";
     return 0;
@@ -411,7 +411,7 @@ int cmd_fit(const std::vector<std::string>& args, std::ostream& out, std::ostrea
         if (!set) set = default_set_for(*rules);
     }
     const std::string out_path = vm["o"].as<std::string>();
-    if (Status st = tools::check_writable(out_path); !st) throw UsageError{st.error()};
+    if (Status st = check_writable(out_path); !st) throw UsageError{st.error()};
 
     const std::string in_path = vm["positions"].as<std::string>();
     auto lines = read_positions_file(in_path);
@@ -457,7 +457,7 @@ int cmd_fit(const std::vector<std::string>& args, std::ostream& out, std::ostrea
 
     auto fitted = run_fit(r, err);
     if (!fitted) throw UsageError{fitted.error()};
-    if (Status st = tools::write_file_atomic(out_path, save_params(*fitted)); !st)
+    if (Status st = write_file_atomic(out_path, save_params(*fitted)); !st)
         throw UsageError{st.error()};
     err << "fit: wrote " << out_path << "\n";
     // The weights that moved.
@@ -491,7 +491,7 @@ int cmd_defaults(const std::vector<std::string>& args, std::ostream&, std::ostre
     if (!params) throw UsageError{params.error()};
     const std::string target =
         vm["dir"].as<std::string>() + "/eval/weights/" + default_set_name(*set) + ".txt";
-    if (Status st = tools::write_file_atomic(target, save_params(*params)); !st)
+    if (Status st = write_file_atomic(target, save_params(*params)); !st)
         throw UsageError{st.error()};
     err << "defaults: wrote " << target << " (rebuild to compile it in; check `branan bench`)\n";
     return 0;

@@ -1,4 +1,4 @@
-#include "common/atomic_file.h"
+#include "atomic_file.h"
 
 #include <cerrno>
 #include <cstdio>
@@ -8,7 +8,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-namespace branan::tools {
+namespace branan {
 
 namespace {
 
@@ -77,4 +77,4 @@ Status write_file_atomic(const std::string& path, std::string_view text) {
     return {};
 }
 
-} // namespace branan::tools
+} // namespace branan

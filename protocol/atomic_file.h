@@ -10,7 +10,7 @@
 
 #include "types.h"
 
-namespace branan::tools {
+namespace branan {
 
 // Whether `path` could be written: its folder exists and is writable and the
 // path is not a folder. Checked before long work, so that a bad -o fails at
@@ -19,4 +19,4 @@ Status check_writable(const std::string& path);
 
 Status write_file_atomic(const std::string& path, std::string_view text);
 
-} // namespace branan::tools
+} // namespace branan
