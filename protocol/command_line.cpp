@@ -5,6 +5,10 @@
 #include <string>
 #include <vector>
 
+#include <iostream>
+
+#include <unistd.h>
+
 #include <boost/program_options.hpp>
 
 #include "bologna_client.h"
@@ -16,6 +20,7 @@
 #include "logging.h"
 #include "loop.h"
 #include "output.h"
+#include "review_command.h"
 #include "text.h"
 #include "uci.h"
 
@@ -63,18 +68,27 @@ T checked(const po::variables_map& vm, const char* name, T lo, T hi, const char*
     return v;
 }
 
+// An engine option the global options set: the flag that set it, the
+// option's name and value.
+struct EngineSetting {
+    const char* flag;
+    std::string name, value;
+};
+
 // What a command is given: the engine set up from the global options, the
-// command's own arguments, the global options, and the streams.
+// command's own arguments, the global options, the engine settings they
+// made, and the streams.
 struct CommandRun {
     Engine& engine;
     const std::vector<std::string>& args;
     const po::variables_map& global;
+    const std::vector<EngineSetting>& settings;
     std::ostream& out;
     std::ostream& err;
 };
 
 int cmd_analyze(const CommandRun& run) {
-    const auto& [engine, args, global, out, err] = run;
+    const auto& [engine, args, global, settings, out, err] = run;
     po::options_description options("analyze options");
     options.add_options()("fen", po::value<std::string>(),
                           "position (TFEN); default: the start position")(
@@ -98,7 +112,7 @@ int cmd_analyze(const CommandRun& run) {
 }
 
 int cmd_perft(const CommandRun& run) {
-    const auto& [engine, args, global, out, err] = run;
+    const auto& [engine, args, global, settings, out, err] = run;
     po::options_description options("perft options");
     options.add_options()("depth", po::value<int>(), "depth")(
         "fen", po::value<std::string>(), "position (TFEN); default: the start position");
@@ -119,7 +133,7 @@ int cmd_perft(const CommandRun& run) {
 }
 
 int cmd_bench(const CommandRun& run) {
-    const auto& [engine, args, global, out, err] = run;
+    const auto& [engine, args, global, settings, out, err] = run;
     po::options_description options("bench options");
     options.add_options()("depth", po::value<int>(), "depth (default: the bench's own)");
     const po::variables_map vm = parse(options, args);
@@ -132,11 +146,80 @@ int cmd_bench(const CommandRun& run) {
     return EXIT_OK;
 }
 
+int cmd_review(const CommandRun& run) {
+    const auto& [engine, args, global, settings, out, err] = run;
+    po::options_description options("review options");
+    options.add_options()("game", po::value<std::string>(), "the game's file")(
+        "depth", po::value<int>(), "search each position to this depth")(
+        "movetime", po::value<int64_t>(), "search each position this many milliseconds")(
+        "nodes", po::value<int64_t>(), "search each position this many nodes")(
+        "from", po::value<int>(), "the first ply to review (from 1)")("to", po::value<int>(),
+                                                                      "the last ply to review")(
+        "format", po::value<std::string>(),
+        "text, json or html (default: -o's extension, else text)")(
+        "output,o", po::value<std::string>(), "write the review to this file (default: stdout)");
+    po::positional_options_description positional;
+    positional.add("game", 1);
+    const po::variables_map vm = parse(options, args, &positional);
+    if (!vm.count("game"))
+        throw UsageError{"review: the game's file is missing (branan review GAME)"};
+    ReviewCommand c;
+    c.game_path = vm["game"].as<std::string>();
+    if (vm.count("output")) c.output = vm["output"].as<std::string>();
+    c.format = review_format_of_path(c.output);
+    if (vm.count("format")) {
+        const std::string f = vm["format"].as<std::string>();
+        if (f == "text")
+            c.format = ReviewFormat::TEXT;
+        else if (f == "json")
+            c.format = ReviewFormat::JSON;
+        else if (f == "html")
+            c.format = ReviewFormat::HTML;
+        else
+            throw UsageError{"--format '" + printable(f) + "' is not text, json or html"};
+    }
+    if (vm.count("depth")) c.depth = checked(vm, "depth", 1, uci::MAX_GO_DEPTH);
+    if (vm.count("movetime")) c.movetime_ms = checked<int64_t>(vm, "movetime", 1, MAX_TIME_MS);
+    if (vm.count("nodes")) c.nodes = uint64_t(checked<int64_t>(vm, "nodes", 1, int64_t(1) << 62));
+    if (vm.count("from")) c.from_ply = checked(vm, "from", 1, 1 << 20);
+    if (vm.count("to")) c.to_ply = checked(vm, "to", 1, 1 << 20);
+    // --threads was checked when it was set on `engine`: here it counts the
+    // positions searched at once, each on one thread.
+    if (global.count("threads")) c.threads = int(global["threads"].as<int64_t>());
+    for (const EngineSetting& st : settings) c.settings.emplace_back(st.name, st.value);
+    c.progress = &err == &std::cerr && isatty(STDERR_FILENO);
+    return run_review(engine, c, out, err);
+}
+
+int cmd_diagram(const CommandRun& run) {
+    const auto& [engine, args, global, settings, out, err] = run;
+    po::options_description options("diagram options");
+    options.add_options()("fen", po::value<std::string>(),
+                          "position (TFEN); default: the start position")(
+        "moves", po::value<std::string>(), "moves played from the position, space-separated")(
+        "arrow", po::value<std::vector<std::string>>(),
+        "an arrow, d1-d3 (may be repeated)")("highlight", po::value<std::vector<std::string>>(),
+                                             "squares to highlight, e5,e6 (may be repeated)")(
+        "width", po::value<int>(), "the picture's width in pixels (default: 40 a square)")(
+        "no-coordinates", "leave out the files' letters and the ranks' numbers")(
+        "output,o", po::value<std::string>(), "write the SVG to this file (default: stdout)");
+    const po::variables_map vm = parse(options, args);
+    DiagramCommand c;
+    if (vm.count("fen")) c.fen = vm["fen"].as<std::string>();
+    if (vm.count("moves")) c.moves = vm["moves"].as<std::string>();
+    if (vm.count("arrow")) c.arrows = vm["arrow"].as<std::vector<std::string>>();
+    if (vm.count("highlight")) c.highlights = vm["highlight"].as<std::vector<std::string>>();
+    if (vm.count("width")) c.width = checked(vm, "width", 16, 10000);
+    c.coordinates = !vm.count("no-coordinates");
+    if (vm.count("output")) c.output = vm["output"].as<std::string>();
+    return run_diagram(engine, c, out, err);
+}
+
 // Either the named options or the organisers' launch form, as their
 // runmyplayer.sh starts every player: SIDE SECONDS ADDRESS
 // (`branan bologna WHITE 60 127.0.0.1`), or both where they do not clash.
 int cmd_bologna(const CommandRun& run) {
-    const auto& [engine, args, global, out, err] = run;
+    const auto& [engine, args, global, settings, out, err] = run;
     po::options_description options("bologna options");
     options.add_options()("side", po::value<std::string>(),
                           "white (defenders) or black (attackers)")(
@@ -219,7 +302,7 @@ int cmd_bologna(const CommandRun& run) {
 }
 
 int cmd_hnefatafl_org(const CommandRun& run) {
-    const auto& [engine, args, global, out, err] = run;
+    const auto& [engine, args, global, settings, out, err] = run;
     return run_hnefatafl_org_command(
         args, global.count("hash") ? int(global["hash"].as<int64_t>()) : 0,
         global.count("threads") ? int(global["threads"].as<int64_t>()) : 0, out, err);
@@ -239,6 +322,17 @@ const CommandRow COMMANDS[] = {
      "  analyze [--fen TFEN] [--moves \"m1 m2 ...\"] [--depth N | --movetime MS | --nodes N]\n"
      "          [--multipv K] [--json]     search a position, one line per depth\n",
      cmd_analyze},
+    {"review",
+     "  review GAME [--depth N | --movetime MS | --nodes N] [--from PLY] [--to PLY]\n"
+     "          [--format text|json|html] [-o FILE]\n"
+     "                                     grade every move of a game (docs/review.md);\n"
+     "                                     --threads T reviews T positions at once\n",
+     cmd_review},
+    {"diagram",
+     "  diagram [--fen TFEN] [--moves \"m1 m2 ...\"] [--arrow d1-d3] [--highlight e5,e6]\n"
+     "          [--width PX] [--no-coordinates] [-o FILE]\n"
+     "                                     an SVG picture of a position\n",
+     cmd_diagram},
     {"perft", "  perft N [--fen TFEN]               move path counts per root move, total, speed\n",
      cmd_perft},
     {"bench",
@@ -377,31 +471,34 @@ int run_cli(int argc, const char* const argv[], std::istream& in, std::ostream& 
         };
         apply("--variant", engine.set_preset(vm["variant"].as<std::string>()));
         if (vm.count("rules")) apply("--rules", engine.set_rules(vm["rules"].as<std::string>()));
+        // The settings in the order given here, kept for the engines a
+        // command makes of its own (the review's threads).
+        std::vector<EngineSetting> settings;
         if (vm.count("hash"))
-            apply("--hash", engine.set_option("Hash", std::to_string(vm["hash"].as<int64_t>())));
-        if (vm.count("threads"))
-            apply("--threads",
-                  engine.set_option("Threads", std::to_string(vm["threads"].as<int64_t>())));
+            settings.push_back({"--hash", "Hash", std::to_string(vm["hash"].as<int64_t>())});
         if (vm.count("eval-file"))
-            apply("--eval-file", engine.set_option("EvalFile", vm["eval-file"].as<std::string>()));
+            settings.push_back({"--eval-file", "EvalFile", vm["eval-file"].as<std::string>()});
         if (vm.count("level"))
-            apply("--level",
-                  engine.set_option("Skill Level", std::to_string(vm["level"].as<int>())));
+            settings.push_back({"--level", "Skill Level", std::to_string(vm["level"].as<int>())});
         if (vm.count("elo")) {
-            apply("--elo", engine.set_option("UCI_Elo", std::to_string(vm["elo"].as<int>())));
-            apply("--elo", engine.set_option("UCI_LimitStrength", "true"));
+            settings.push_back({"--elo", "UCI_Elo", std::to_string(vm["elo"].as<int>())});
+            settings.push_back({"--elo", "UCI_LimitStrength", "true"});
         }
         if (vm.count("option"))
             for (const std::string& setting : vm["option"].as<std::vector<std::string>>()) {
                 const size_t eq = setting.find('=');
                 if (eq == std::string::npos || eq == 0)
                     throw UsageError{"--option " + single_quoted(setting) + ": not NAME=VALUE"};
-                apply("--option", engine.set_option(std::string_view(setting).substr(0, eq),
-                                                    std::string_view(setting).substr(eq + 1)));
+                settings.push_back({"--option", setting.substr(0, eq), setting.substr(eq + 1)});
             }
+        if (vm.count("threads"))
+            apply("--threads",
+                  engine.set_option("Threads", std::to_string(vm["threads"].as<int64_t>())));
+        for (const EngineSetting& st : settings)
+            apply(st.flag, engine.set_option(st.name, st.value));
         if (!row || row->logs_rules)
             logger().info("Branan {} started, rules {}", BRANAN_VERSION, engine.rules_string());
-        if (row) return row->run({engine, rest, vm, out, err});
+        if (row) return row->run({engine, rest, vm, settings, out, err});
         if (vm.count("referee")) {
             std::string host = vm["referee"].as<std::string>();
             int port = HTP_REFEREE_PORT;

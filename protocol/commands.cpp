@@ -30,16 +30,6 @@ uint64_t per_second(uint64_t nodes, int64_t ms) {
     return ms > 0 ? uint64_t(double(nodes) * 1000.0 / double(ms)) : nodes * 1000;
 }
 
-// "+0.35", "-1.20", "#3", "#-2"
-std::string human_score(const SearchInfo& info) {
-    char buf[32];
-    if (info.mate)
-        std::snprintf(buf, sizeof buf, "#%d", info.mate);
-    else
-        std::snprintf(buf, sizeof buf, "%+.2f", info.cp / 100.0);
-    return buf;
-}
-
 std::string human_speed(uint64_t nps) {
     char buf[32];
     if (nps >= 10'000'000)
@@ -149,9 +139,10 @@ int run_analyze(Engine& engine, const AnalyzeOptions& o, LineWriter& out, std::o
             if (info.multipv > 1) std::snprintf(multipv, sizeof multipv, "#%d ", info.multipv);
             char head[160];
             std::snprintf(head, sizeof head, "depth %3d/%-3d %s%-7s %-*s nodes %12llu  %11s  pv ",
-                          info.depth, info.seldepth, multipv, human_score(info).c_str(),
-                          draws ? 22 : 10, win_chance_text(info.wdl, draws).c_str(),
-                          (unsigned long long)info.nodes, human_speed(info.nps).c_str());
+                          info.depth, info.seldepth, multipv,
+                          score_text(info.cp, info.mate).c_str(), draws ? 22 : 10,
+                          win_chance_text(info.wdl, draws).c_str(), (unsigned long long)info.nodes,
+                          human_speed(info.nps).c_str());
             out.line(head + pv);
         }
     };

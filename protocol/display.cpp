@@ -92,6 +92,15 @@ std::vector<std::string> describe_eval(const Engine& engine) {
     return lines;
 }
 
+std::string score_text(Value cp, int mate) {
+    char buf[32];
+    if (mate)
+        std::snprintf(buf, sizeof buf, "#%d", mate);
+    else
+        std::snprintf(buf, sizeof buf, "%+.2f", cp / 100.0);
+    return buf;
+}
+
 std::string win_chance_text(const WinChances& wdl, bool draws) {
     char buf[48];
     if (draws)

@@ -19,6 +19,9 @@ std::vector<std::string> describe_eval(const Engine& engine);
 // The win chances for a person: "win 61.2%", and the draws where the
 // edition has them ("win 38.0% draw 24.5%").
 std::string win_chance_text(const WinChances& wdl, bool draws);
+// A score as a person reads it: "+0.35", "-1.20", "#3" (a win in 3 moves),
+// "#-2".
+std::string score_text(Value cp, int mate);
 // The `help` text.
 std::vector<std::string> help_lines();
 

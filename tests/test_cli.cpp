@@ -171,6 +171,8 @@ class Child {
         return -1;
     }
     std::string err() const { return read_file(stderr_path_); }
+    // Ctrl-C, as a terminal sends it.
+    void interrupt() { kill(pid_, SIGINT); }
 
   private:
     pid_t pid_ = -1;
@@ -536,4 +538,20 @@ TEST_CASE("cli: options reach the engine, logs never reach stdout", "[cli]") {
 
     r = run_branan({"--log-file", "/dev/null/log"});
     CHECK(r.status == 2);
+}
+
+TEST_CASE("branan review stopped by Ctrl-C writes the plies reviewed so far", "[cli]") {
+    Child c({"review", BRANAN_SOURCE_DIR "/tests/data/review/copenhagen-100.txt", "--movetime",
+             "100", "--format", "json"});
+    c.close_stdin();
+    usleep(1500 * 1000); // of about 10 s
+    c.interrupt();
+    const std::string out = c.read_rest(30);
+    CHECK(c.wait(30) == 0);
+    const nlohmann::json doc = nlohmann::json::parse(out);
+    CHECK(doc["complete"] == false);
+    CHECK(doc["edition"] == "copenhagen"); // the record's rules, not --variant's default
+    REQUIRE(doc["plies"].size() < 100);
+    for (size_t i = 0; i < doc["plies"].size(); ++i) CHECK(doc["plies"][i]["ply"] == int(i) + 1);
+    CHECK(c.err().find("stopped early") != std::string::npos);
 }
