@@ -1,5 +1,6 @@
 #include "review_command.h"
 
+#include <algorithm>
 #include <atomic>
 #include <csignal>
 #include <cstdio>
@@ -9,6 +10,7 @@
 #include "atomic_file.h"
 #include "diagram.h"
 #include "game_file.h"
+#include "logging.h"
 #include "notation.h"
 #include "review.h"
 #include "review_report.h"
@@ -117,6 +119,8 @@ int run_review(Engine& engine, const ReviewCommand& c, std::ostream& out, std::o
     Result<Review> review = Error{""};
     {
         InterruptGuard guard;
+        logger().info("review: {} plies of a {}, {} at a time", game->moves.size(),
+                      to_string(parsed->format), std::max(1, c.threads));
         review = review_game(engine, engine.rules_string(), *game, o);
     }
     if (c.progress) err << "\n";

@@ -178,7 +178,10 @@ constexpr const char* PAGE_STYLE =
     "table{border-collapse:collapse}td,th{padding:3px 8px;text-align:left}"
     "#summary td,#summary th{border-bottom:1px solid #ddd}"
     "#layout{display:flex;gap:20px;align-items:flex-start;flex-wrap:wrap}"
-    "#viewer{flex:0 0 420px;position:sticky;top:8px}"
+    "#viewer{flex:0 0 420px}"
+    // Beside the moves, the board stays in view as they scroll; above them
+    // (a narrow window), it scrolls away with the page.
+    "@media (min-width:1000px){#viewer{position:sticky;top:8px}}"
     "#viewer svg{width:420px;height:auto}"
     "#moves{flex:1 1 500px;max-height:640px;overflow:auto}"
     "#move-table th{position:sticky;top:0;background:#fff}#move-table "

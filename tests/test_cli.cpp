@@ -541,10 +541,16 @@ TEST_CASE("cli: options reach the engine, logs never reach stdout", "[cli]") {
 }
 
 TEST_CASE("branan review stopped by Ctrl-C writes the plies reviewed so far", "[cli]") {
-    Child c({"review", BRANAN_SOURCE_DIR "/tests/data/review/copenhagen-100.txt", "--movetime",
-             "100", "--format", "json"});
+    Child c({"--log-level", "info", "review",
+             BRANAN_SOURCE_DIR "/tests/data/review/copenhagen-100.txt", "--movetime", "100",
+             "--format", "json"});
     c.close_stdin();
-    usleep(1500 * 1000); // of about 10 s
+    // The log line says the review has begun (and Ctrl-C is its own).
+    const auto deadline = Clock::now() + std::chrono::seconds(30);
+    while (c.err().find("review: 100 plies") == std::string::npos && Clock::now() < deadline)
+        usleep(10 * 1000);
+    REQUIRE(c.err().find("review: 100 plies") != std::string::npos);
+    usleep(500 * 1000); // of about 10 s
     c.interrupt();
     const std::string out = c.read_rest(30);
     CHECK(c.wait(30) == 0);

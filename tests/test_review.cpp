@@ -384,6 +384,15 @@ TEST_CASE("Diagram of every board size is well-formed SVG with its squares and p
     CHECK(sizes_seen.front() == 7);
     CHECK(sizes_seen.back() == 19);
     CHECK(xml_fault("<a><b></a></b>") != ""); // the checker itself
+
+    // Berserk's commanders and knights carry their letters.
+    auto berserk = edition("opentafl-berserk");
+    Position pos(berserk);
+    const std::string svg = board_svg(pos, {});
+    CHECK(xml_fault(svg) == "");
+    CHECK(count_of(svg, "class=\"letter\"") == size_t(popcount(pos.commanders() | pos.knights())));
+    CHECK(count_of(svg, ">C</text>") == 4);
+    CHECK(count_of(svg, ">N</text>") == 1);
 }
 
 TEST_CASE("Diagram command draws a position after moves, and refuses a bad arrow", "[review]") {
