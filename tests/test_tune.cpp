@@ -425,6 +425,40 @@ TEST_CASE("tune: the validation split keeps each game on one side", "[tune]") {
     CHECK(loose.train.size() + loose.validation.size() == lines.size());
 }
 
+TEST_CASE("tune: the folds of a cross-validation keep out every game once", "[tune]") {
+    std::vector<PositionLine> lines;
+    for (int64_t g = 1; g <= 23; ++g)
+        for (int64_t i = 0; i <= g % 5; ++i)
+            lines.push_back({BRANDUBH_START, "brandubh", g % 2 ? 1.0 : 0.0, int(i), g});
+    const std::vector<ValidationSplit> folds = split_folds(lines, 5, 3);
+    REQUIRE(folds.size() == 5);
+    std::map<int64_t, int> kept_out; // game -> the folds that keep it out
+    size_t held = 0;
+    int64_t games_out = 0;
+    for (const ValidationSplit& f : folds) {
+        CHECK(f.by_game);
+        CHECK(f.games == 23);
+        CHECK(f.train.size() + f.validation.size() == lines.size());
+        std::set<int64_t> train_games, val_games;
+        for (const auto& p : f.train) train_games.insert(*p.game);
+        for (const auto& p : f.validation) val_games.insert(*p.game);
+        CHECK(int64_t(val_games.size()) == f.validation_games);
+        for (int64_t g : val_games) {
+            CHECK(train_games.count(g) == 0);
+            ++kept_out[g];
+        }
+        held += f.validation.size();
+        games_out += f.validation_games;
+        CHECK((f.validation_games == 4 || f.validation_games == 5));
+    }
+    CHECK(held == lines.size());
+    CHECK(games_out == 23);
+    CHECK(kept_out.size() == 23);
+    for (const auto& [game, times] : kept_out) CHECK(times == 1);
+    CHECK(split_folds(lines, 5, 3)[2].validation == folds[2].validation);
+    CHECK(split_folds(lines, 5, 4)[2].validation != folds[2].validation);
+}
+
 TEST_CASE("tune: stored coefficients give the evaluation from the attackers' view", "[tune]") {
     std::mt19937_64 rng(11);
     for (const char* preset : EDITIONS) {

@@ -45,4 +45,34 @@ ValidationSplit split_validation(const std::vector<PositionLine>& lines, double 
     return out;
 }
 
+std::vector<ValidationSplit> split_folds(const std::vector<PositionLine>& lines, int folds,
+                                         uint64_t seed) {
+    std::vector<ValidationSplit> out(size_t(std::max(folds, 1)));
+    const bool by_game =
+        !lines.empty() &&
+        std::all_of(lines.begin(), lines.end(), [](const auto& p) { return p.game.has_value(); });
+    std::mt19937_64 rng(seed);
+    // The fold of each game (or of each line, by its index).
+    std::unordered_map<int64_t, size_t> fold_of;
+    std::vector<int64_t> keys;
+    for (size_t i = 0; i < lines.size(); ++i) {
+        const int64_t key = by_game ? *lines[i].game : int64_t(i);
+        if (fold_of.emplace(key, 0).second) keys.push_back(key);
+    }
+    std::shuffle(keys.begin(), keys.end(), rng);
+    for (size_t k = 0; k < keys.size(); ++k) fold_of[keys[k]] = k % out.size();
+    for (size_t f = 0; f < out.size(); ++f) {
+        ValidationSplit& split = out[f];
+        split.by_game = by_game;
+        split.games = by_game ? int64_t(keys.size()) : 0;
+        for (size_t k = f; by_game && k < keys.size(); k += out.size()) ++split.validation_games;
+    }
+    for (size_t i = 0; i < lines.size(); ++i) {
+        const size_t fold = fold_of[by_game ? *lines[i].game : int64_t(i)];
+        for (size_t f = 0; f < out.size(); ++f)
+            (f == fold ? out[f].validation : out[f].train).push_back(lines[i]);
+    }
+    return out;
+}
+
 } // namespace branan::tune

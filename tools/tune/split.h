@@ -26,4 +26,10 @@ struct ValidationSplit {
 ValidationSplit split_validation(const std::vector<PositionLine>& lines, double share,
                                  uint64_t seed);
 
+// Cross-validation: `folds` splits (2 or more), whose validation parts are
+// disjoint and together hold every line once: games (or single positions,
+// as above) shuffled by `seed` and dealt to the folds in turn.
+std::vector<ValidationSplit> split_folds(const std::vector<PositionLine>& lines, int folds,
+                                         uint64_t seed);
+
 } // namespace branan::tune

@@ -43,7 +43,7 @@ constexpr const char* USAGE =
     "      fit the evaluation weights to the results\n"
     "  defaults weights.txt --set SET [--dir SOURCE_DIR]\n"
     "      validate a weight file and install it as eval/weights/SET.txt\n"
-    "  wdl positions.txt [--preset NAME] [--validation F] [--seed S] [--iterations N]\n"
+    "  wdl positions.txt [--preset NAME] [--validation F | --folds K] [--seed S] [--iterations N]\n"
     "      fit the win-chance model of each edition to its games (extract --every-position)\n"
     "      and print its table row and its calibration on the games kept out\n"
     "  bench-fit N [--preset NAME] [--threads N] [--epochs N] [--seed S]\n"
@@ -143,12 +143,64 @@ std::string model_row(const std::string& name, const WinModel& m) {
     return buf;
 }
 
+// The calibration table of docs/win-chances.md; returns the largest gap in
+// a bucket of 200 positions or more, in points.
+double print_calibration(std::ostream& out, const std::vector<CalibrationBucket>& buckets,
+                         bool draws) {
+    out << "\n| predicted win | positions | predicted | observed | gap |"
+        << (draws ? " predicted draw | observed draw |" : "") << "\n";
+    out << "|---|---|---|---|---|" << (draws ? "---|---|" : "") << "\n";
+    double worst = 0;
+    for (size_t i = 0; i < buckets.size(); ++i) {
+        const CalibrationBucket& b = buckets[i];
+        if (!b.positions) continue;
+        const double gap = 100 * (b.observed_win - b.predicted_win);
+        if (b.positions >= 200) worst = std::max(worst, std::abs(gap));
+        out << fmt("| %.0f-", 10.0 * double(i)) << fmt("%.0f %% | ", 10.0 * double(i + 1))
+            << b.positions
+            << fmt(" | %.1f %% | %.1f %% | ", 100 * b.predicted_win, 100 * b.observed_win)
+            << fmt("%+.1f |", gap)
+            << (draws ? fmt(" %.1f %% | %.1f %% |", 100 * b.predicted_draw, 100 * b.observed_draw)
+                      : std::string())
+            << "\n";
+    }
+    out << fmt("\nlargest gap in a bucket of 200 positions or more: %.1f points\n\n", worst);
+    return worst;
+}
+
+// Buckets of several folds as one: their means weighted by their positions.
+void pool_buckets(std::vector<CalibrationBucket>& into, const std::vector<CalibrationBucket>& add) {
+    if (into.size() < add.size()) into.resize(add.size());
+    for (size_t i = 0; i < add.size(); ++i) {
+        CalibrationBucket& b = into[i];
+        const CalibrationBucket& a = add[i];
+        const double n = double(b.positions + a.positions);
+        if (n == 0) continue;
+        auto mix = [&](double x, double y) {
+            return (x * double(b.positions) + y * double(a.positions)) / n;
+        };
+        b.predicted_win = mix(b.predicted_win, a.predicted_win);
+        b.observed_win = mix(b.observed_win, a.observed_win);
+        b.predicted_draw = mix(b.predicted_draw, a.predicted_draw);
+        b.observed_draw = mix(b.observed_draw, a.observed_draw);
+        b.positions += a.positions;
+    }
+}
+
+bool has_draws(const std::vector<WinSample>& samples) {
+    return std::any_of(samples.begin(), samples.end(),
+                       [](const WinSample& s) { return s.result == 0.5; });
+}
+
 int cmd_wdl(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
     po::options_description options("wdl options");
     options.add_options()("positions", po::value<std::string>(), "positions file")(
         "preset", po::value<std::string>(), "fit only the positions of this rules field")(
         "validation", po::value<double>()->default_value(0.2), "share of games kept out")(
-        "seed", po::value<uint64_t>()->default_value(1), "seed of the split")(
+        "folds", po::value<int>()->default_value(0),
+        "cross-validation: the calibration of every game, each kept out of the fit of its fold "
+        "(2..20); the row is fitted on every game")("seed", po::value<uint64_t>()->default_value(1),
+                                                    "seed of the split")(
         "iterations", po::value<int>()->default_value(WinFitOptions{}.iterations),
         "optimiser steps");
     po::positional_options_description pos;
@@ -158,6 +210,9 @@ int cmd_wdl(const std::vector<std::string>& args, std::ostream& out, std::ostrea
     const double share = vm["validation"].as<double>();
     if (!(share > 0 && share < 1))
         throw UsageError{"--validation " + fmt("%g", share) + " is out of range (0 < F < 1)"};
+    const int folds = vm["folds"].as<int>();
+    if (folds != 0 && (folds < 2 || folds > 20))
+        throw UsageError{"--folds " + std::to_string(folds) + " is out of range (2..20)"};
     WinFitOptions fit_options;
     fit_options.iterations = vm["iterations"].as<int>();
     if (fit_options.iterations < 1 || fit_options.iterations > 1000000)
@@ -172,23 +227,57 @@ int cmd_wdl(const std::vector<std::string>& args, std::ostream& out, std::ostrea
     if (by_rules.empty()) throw UsageError{"no positions to fit"};
 
     RulesCache rules;
+    const uint64_t seed = vm["seed"].as<uint64_t>();
     for (const auto& [name, group] : by_rules) {
-        const ValidationSplit split = split_validation(group, share, vm["seed"].as<uint64_t>());
-        auto train = win_samples(split.train, rules);
-        if (!train) throw UsageError{train.error()};
-        auto held_out = win_samples(split.validation, rules);
-        if (!held_out) throw UsageError{held_out.error()};
-        const bool draws = std::any_of(train->begin(), train->end(),
-                                       [](const WinSample& s) { return s.result == 0.5; });
-        err << "wdl: " << name << ": fitting " << train->size() << " positions...\n";
-        const WinFitResult fit = fit_win_model(*train, draws, fit_options);
+        // The row's fit: every game with --folds, else the games not kept out.
+        const std::vector<ValidationSplit> splits =
+            folds ? split_folds(group, folds, seed)
+                  : std::vector<ValidationSplit>{split_validation(group, share, seed)};
+        auto all = win_samples(group, rules);
+        if (!all) throw UsageError{all.error()};
+        const bool draws = has_draws(*all);
+        std::vector<WinSample> fitted_samples;
+        if (!folds) {
+            auto train = win_samples(splits[0].train, rules);
+            if (!train) throw UsageError{train.error()};
+            fitted_samples = std::move(*train);
+        } else {
+            fitted_samples = *all;
+        }
+        err << "wdl: " << name << ": fitting " << fitted_samples.size() << " positions...\n";
+        const WinFitResult fit = fit_win_model(fitted_samples, draws, fit_options);
+
+        // The calibration: of the kept-out games, or pooled over the folds.
+        std::vector<CalibrationBucket> buckets;
+        double kept_out_loss = 0;
+        size_t kept_out = 0;
+        for (size_t f = 0; f < splits.size(); ++f) {
+            auto held_out = win_samples(splits[f].validation, rules);
+            if (!held_out) throw UsageError{held_out.error()};
+            WinModel model = fit.model;
+            if (folds) {
+                auto train = win_samples(splits[f].train, rules);
+                if (!train) throw UsageError{train.error()};
+                err << "wdl: " << name << ": fold " << f + 1 << " of " << folds << "...\n";
+                model = fit_win_model(*train, draws, fit_options).model;
+            }
+            kept_out_loss += win_model_loss(model, *held_out) * double(held_out->size());
+            kept_out += held_out->size();
+            pool_buckets(buckets, calibrate(model, *held_out));
+        }
         out << "## " << name << "\n\n";
-        out << "positions: " << train->size() << " fitted (" << split.games - split.validation_games
-            << " games), " << held_out->size() << " kept out (" << split.validation_games
-            << " games); draws: " << (draws ? "yes" : "no") << "\n";
+        if (folds)
+            out << "positions: " << fitted_samples.size() << " fitted (" << splits[0].games
+                << " games); calibration: every position, kept out of its fold's fit (" << folds
+                << " folds); draws: " << (draws ? "yes" : "no") << "\n";
+        else
+            out << "positions: " << fitted_samples.size() << " fitted ("
+                << splits[0].games - splits[0].validation_games << " games), " << kept_out
+                << " kept out (" << splits[0].validation_games
+                << " games); draws: " << (draws ? "yes" : "no") << "\n";
         out << "row: " << model_row(name, fit.model) << "\n";
         out << fmt("log-loss: fitted %.4f, kept out %.4f\n", fit.loss,
-                   win_model_loss(fit.model, *held_out));
+                   kept_out ? kept_out_loss / double(kept_out) : 0.0);
         auto edition = rules.get(name);
         if (edition) {
             const Position start(*edition);
@@ -197,26 +286,7 @@ int cmd_wdl(const std::vector<std::string>& args, std::ostream& out, std::ostrea
                        "%+.0f calibrated for the attackers\n",
                        curve.even(), curve.calibrated(0, ATTACKERS));
         }
-        out << "\n| predicted win | positions | predicted | observed | gap |"
-            << (draws ? " predicted draw | observed draw |" : "") << "\n";
-        out << "|---|---|---|---|---|" << (draws ? "---|---|" : "") << "\n";
-        double worst = 0;
-        const std::vector<CalibrationBucket> buckets = calibrate(fit.model, *held_out);
-        for (size_t i = 0; i < buckets.size(); ++i) {
-            const CalibrationBucket& b = buckets[i];
-            if (!b.positions) continue;
-            const double gap = 100 * (b.observed_win - b.predicted_win);
-            if (b.positions >= 200) worst = std::max(worst, std::abs(gap));
-            out << fmt("| %.0f-", 10.0 * double(i)) << fmt("%.0f %% | ", 10.0 * double(i + 1))
-                << b.positions
-                << fmt(" | %.1f %% | %.1f %% | ", 100 * b.predicted_win, 100 * b.observed_win)
-                << fmt("%+.1f |", gap)
-                << (draws
-                        ? fmt(" %.1f %% | %.1f %% |", 100 * b.predicted_draw, 100 * b.observed_draw)
-                        : std::string())
-                << "\n";
-        }
-        out << fmt("\nlargest gap in a bucket of 200 positions or more: %.1f points\n\n", worst);
+        print_calibration(out, buckets, draws);
     }
     return 0;
 }
