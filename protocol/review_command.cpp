@@ -102,6 +102,13 @@ int run_review(Engine& engine, const ReviewCommand& c, std::ostream& out, std::o
     auto game = replay_game(*parsed, engine.position().edition_ptr());
     if (!game) return fail(c.game_path + ": " + game.error());
     if (game->moves.empty()) return fail(c.game_path + ": the game has no moves to review");
+    const int plies = int(game->moves.size());
+    if (c.from_ply > plies)
+        return fail("--from " + std::to_string(c.from_ply) + ": the game has " +
+                    std::to_string(plies) + " plies");
+    if (c.to_ply > 0 && c.to_ply < c.from_ply)
+        return fail("--to " + std::to_string(c.to_ply) + " is before --from " +
+                    std::to_string(c.from_ply));
 
     ReviewOptions o;
     o.limits.depth = c.depth;

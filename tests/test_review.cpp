@@ -289,6 +289,13 @@ TEST_CASE("Review refuses a game with an illegal move, naming its ply, and write
     const ReviewRun empty =
         review_cli({"review", review_file("empty.txt", "\n\n"), "--depth", "2"});
     CHECK(empty.status == EXIT_BAD_INPUT);
+    const std::string two = review_file("two.txt", "1. b4-b2 c4-c2\n");
+    const ReviewRun late = review_cli({"review", two, "--from", "3", "--depth", "2"});
+    CHECK(late.status == EXIT_BAD_INPUT);
+    CHECK(contains(late.err, "the game has 2 plies"));
+    const ReviewRun backwards =
+        review_cli({"review", two, "--from", "2", "--to", "1", "--depth", "2"});
+    CHECK(backwards.status == EXIT_BAD_INPUT);
     const ReviewRun missing = review_cli({"review", "/nonexistent/game.txt"});
     CHECK(missing.status == EXIT_BAD_INPUT);
     CHECK(contains(missing.err, "cannot read"));
