@@ -105,4 +105,19 @@ Result<GameRecord> read_record(const std::string& path) {
     return parse_record(text.str(), [&](int n) { return path + ":" + std::to_string(n); });
 }
 
+std::optional<RecordId> read_record_id(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    std::string line, run, game;
+    // Run and Game are the second and third lines; a few more are read in
+    // case a later version adds a line before them.
+    for (int n = 0; n < 8 && std::getline(in, line); ++n) {
+        line = std::string(strip_cr(line));
+        if (line.rfind("Run: ", 0) == 0) run = line.substr(5);
+        if (line.rfind("Game: ", 0) == 0) game = line.substr(6);
+    }
+    const std::optional<int64_t> number = integer(game, 0);
+    if (run.empty() || !number) return std::nullopt;
+    return RecordId{run, *number};
+}
+
 } // namespace branan::match

@@ -29,6 +29,7 @@
 // reported score (centi-soldiers, its own view) when it sent one.
 //
 
+#include <compare>
 #include <cstdint>
 #include <functional>
 #include <map>
@@ -72,5 +73,14 @@ Result<GameRecord> parse_record(std::string_view text,
                                 const std::function<std::string(int)>& where);
 // A game record file; errors name the file and line ("PATH:LINE: ...").
 Result<GameRecord> read_record(const std::string& path);
+
+// The Run and Game headers of a game record file, read from its first lines
+// only (to find a summary line's record among many files).
+struct RecordId {
+    std::string run;
+    int64_t game = 0;
+    auto operator<=>(const RecordId&) const = default;
+};
+std::optional<RecordId> read_record_id(const std::string& path);
 
 } // namespace branan::match

@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <cstdio>
 #include <filesystem>
-#include <limits>
 #include <sstream>
 
 #include <nlohmann/json.hpp>
@@ -16,20 +15,6 @@ namespace branan::match {
 namespace {
 
 using Json = nlohmann::ordered_json; // keeps the keys in the order written
-
-std::string_view strip_cr(std::string_view s) {
-    if (!s.empty() && s.back() == '\r') s.remove_suffix(1);
-    return s;
-}
-
-// A whole decimal number from lo to hi (the errors of the record reader
-// name the line, not the number).
-std::optional<int64_t> integer(std::string_view text,
-                               int64_t lo = std::numeric_limits<int64_t>::min(),
-                               int64_t hi = std::numeric_limits<int64_t>::max()) {
-    auto n = parse_integer(text, lo, hi);
-    return n ? std::optional<int64_t>(*n) : std::nullopt;
-}
 
 // nlohmann's message without its "[json.exception.parse_error.101] " tag.
 std::string json_error(const nlohmann::json::exception& e) {
@@ -197,21 +182,6 @@ std::string record_file_name(int64_t game) {
 bool is_record_file_name(std::string_view name) {
     return name.size() > 9 && name.substr(0, 5) == "game-" &&
            name.substr(name.size() - 4) == ".txt";
-}
-
-std::optional<RecordId> read_record_id(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    std::string line, run, game;
-    // Run and Game are the second and third lines; a few more are read in
-    // case a later version adds a line before them.
-    for (int n = 0; n < 8 && std::getline(in, line); ++n) {
-        line = std::string(strip_cr(line));
-        if (line.rfind("Run: ", 0) == 0) run = line.substr(5);
-        if (line.rfind("Game: ", 0) == 0) game = line.substr(6);
-    }
-    const std::optional<int64_t> number = integer(game, 0);
-    if (run.empty() || !number) return std::nullopt;
-    return RecordId{run, *number};
 }
 
 // ---------------------------------------------------------------- a match's folder

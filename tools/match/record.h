@@ -79,15 +79,6 @@ std::string record_file_name(int64_t game);
 // Whether a file name is one that record_file_name gives.
 bool is_record_file_name(std::string_view name);
 
-// The Run and Game headers of a game record file, read from its first lines
-// only (to find a summary line's record among many files).
-struct RecordId {
-    std::string run;
-    int64_t game = 0;
-    auto operator<=>(const RecordId&) const = default;
-};
-std::optional<RecordId> read_record_id(const std::string& path);
-
 // ---------------------------------------------------------------- a match's folder
 
 // The files of a match with -out: each game's record and its summary line,
