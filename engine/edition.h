@@ -223,12 +223,53 @@ inline unsigned line_reach(int from, unsigned occ) {
     return up | down;
 }
 
+// Reach along the lines of the boards up to SHORT_LINE squares a side,
+// looked up: there the table (18 KiB, of which a 7x7 board reads 3.5) stays
+// in the cache, and a lookup is cheaper than line_reach's bit operations,
+// which the larger boards use. Indexed [from][occ], occ with the wall bit.
+constexpr int SHORT_LINE = 9;
+struct ShortLineReach {
+    uint16_t at[SHORT_LINE][1 << (SHORT_LINE + 1)];
+};
+constexpr ShortLineReach make_short_line_reach() {
+    ShortLineReach table{};
+    for (int from = 0; from < SHORT_LINE; ++from)
+        for (unsigned occ = 0; occ < (1u << (SHORT_LINE + 1)); ++occ) {
+            unsigned reach = 0;
+            for (int s = from + 1; s <= SHORT_LINE && !((occ >> s) & 1); ++s) reach |= 1u << s;
+            for (int s = from - 1; s >= 0 && !((occ >> s) & 1); --s) reach |= 1u << s;
+            table.at[from][occ] = uint16_t(reach);
+        }
+    return table;
+}
+inline constexpr ShortLineReach SHORT_LINE_REACH = make_short_line_reach();
+
+// How a line's reach is found: by the board's size at each call (ANY), or
+// as the caller chose once for its edition (reach_of): the hot loops
+// (move generation, perft's reply counts) choose once, so that their code
+// has neither the branch nor the other way's registers.
+enum class Reach : uint8_t { ANY, TABLE, BITS };
+inline Reach reach_of(const Edition& edition) {
+    return edition.size <= SHORT_LINE ? Reach::TABLE : Reach::BITS;
+}
+
 // The squares of one line where a piece on square `from` of that line may
 // stop: `occ` is the line's occupancy (the piece included), `m` the piece's
 // masks for that line (see Edition::LineMasks). The single definition of a
 // move along a line.
+template <Reach R = Reach::ANY>
 inline unsigned line_moves(int from, unsigned occ, const Edition::LineMasks& m) {
-    const unsigned reach = line_reach(from, occ | m.wall);
+    unsigned reach;
+    if constexpr (R == Reach::TABLE) {
+        reach = SHORT_LINE_REACH.at[from][occ | m.wall];
+    } else if constexpr (R == Reach::BITS) {
+        reach = line_reach(from, occ | m.wall);
+    } else {
+        // The wall has the bit of the board's end: below 1 << (SHORT_LINE
+        // + 1) on the boards of short lines only.
+        reach = m.wall < (1u << (SHORT_LINE + 1)) ? SHORT_LINE_REACH.at[from][occ | m.wall]
+                                                  : line_reach(from, occ | m.wall);
+    }
     unsigned moves = reach & ~unsigned(m.no_stop);
     if (m.stop_not_pass) {
         // The squares just past each end of the slide: a stop-but-not-pass

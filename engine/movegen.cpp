@@ -33,8 +33,16 @@ bool is_legal(const Position& pos, Move m) {
 }
 
 void generate_moves(const Position& pos, MoveList& list) {
-    list.count = 0;
-    for_each_legal_move(pos, [&](Move m, Piece) { list.add(m); });
+    // The count in a register, written once: a move stored through
+    // list.add could alias list.count, which would then go to memory at
+    // every move.
+    Move* end = list.moves;
+    auto add = [&](Move m, Piece) { *end++ = m; };
+    if (reach_of(pos.edition()) == Reach::TABLE)
+        for_each_legal_move<Reach::TABLE>(pos, add);
+    else
+        for_each_legal_move<Reach::BITS>(pos, add);
+    list.count = int(end - list.moves);
 }
 
 int count_moves(const Position& pos) {

@@ -48,38 +48,40 @@ struct LineTargets {
 // The moves of a piece of kind p on `from`, given the occupancy of its rank
 // and of its file (which need not be the position's: perft asks about
 // moves not made).
+template <Reach R = Reach::ANY>
 inline LineTargets line_targets(const Edition& edition, Piece p, Square from, unsigned rank_occ,
                                 unsigned file_occ) {
-    return {line_moves(edition.file[from], rank_occ, edition.rank_masks[p][from]),
-            line_moves(edition.rank[from], file_occ, edition.file_masks[p][from])};
+    return {line_moves<R>(edition.file[from], rank_occ, edition.rank_masks[p][from]),
+            line_moves<R>(edition.rank[from], file_occ, edition.file_masks[p][from])};
 }
 
 // The moves of the piece of kind p on `from` in the position.
+template <Reach R = Reach::ANY>
 inline LineTargets line_targets(const Position& pos, Piece p, Square from) {
     const Edition& edition = pos.edition();
-    return line_targets(edition, p, from, pos.rank_occupancy(edition.rank[from]),
-                        pos.file_occupancy(edition.file[from]));
+    return line_targets<R>(edition, p, from, pos.rank_occupancy(edition.rank[from]),
+                           pos.file_occupancy(edition.file[from]));
 }
 
 // Calls f(from, piece, LineTargets) for every piece of `side`: its soldiers
 // from square a1 up, then the king.
-template <typename F>
+template <Reach R = Reach::ANY, typename F>
 inline void for_each_piece_targets(const Position& pos, Side side, F&& f) {
     if (side == ATTACKERS) {
         for_each_square(pos.pieces(ATTACKER),
-                        [&](Square s) { f(s, ATTACKER, line_targets(pos, ATTACKER, s)); });
+                        [&](Square s) { f(s, ATTACKER, line_targets<R>(pos, ATTACKER, s)); });
     } else {
         for_each_square(pos.pieces(DEFENDER),
-                        [&](Square s) { f(s, DEFENDER, line_targets(pos, DEFENDER, s)); });
+                        [&](Square s) { f(s, DEFENDER, line_targets<R>(pos, DEFENDER, s)); });
         const Square k = pos.king_square();
-        if (k != NO_SQUARE) f(k, KING, line_targets(pos, KING, k));
+        if (k != NO_SQUARE) f(k, KING, line_targets<R>(pos, KING, k));
     }
 }
 
 // Calls f(Move, piece) for every legal move of the side to move (none when
 // the game is decided; the repetition ban applied), each piece's moves along
 // its rank first, then along its file: the order generate_moves lists them.
-template <typename F>
+template <Reach R = Reach::ANY, typename F>
 inline void for_each_legal_move(const Position& pos, F&& f) {
     if (pos.decided().over()) return;
     const Edition& edition = pos.edition();
@@ -97,18 +99,26 @@ inline void for_each_legal_move(const Position& pos, F&& f) {
         if (pos.king_square() != NO_SQUARE) piece_moves(pos.king_square());
         return;
     }
-    const bool ban = pos.ban_applies();
-    for_each_piece_targets(pos, pos.side_to_move(), [&](Square from, Piece p, LineTargets t) {
-        const int file = edition.file[from], rank_base = from - file;
-        auto move = [&](Square to) {
-            const Move m(from, to);
-            if (!ban || !pos.recreates_board(m)) f(m, p);
-        };
-        for (unsigned bits = t.rank_bits; bits; bits &= bits - 1)
-            move(rank_base + std::countr_zero(bits));
-        for (unsigned bits = t.file_bits; bits; bits &= bits - 1)
-            move(std::countr_zero(bits) * edition.size + file);
-    });
+    // Two loops, the ban's check in one only: most positions have no ban,
+    // and their loop is the tightest of the rules core (perft's leaves).
+    // The size in a register: a move stored through f could alias it.
+    const int size = edition.size;
+    auto each_move = [&](auto&& move) {
+        for_each_piece_targets<R>(pos, pos.side_to_move(),
+                                  [&](Square from, Piece p, LineTargets t) {
+                                      const int file = edition.file[from], rank_base = from - file;
+                                      for (unsigned bits = t.rank_bits; bits; bits &= bits - 1)
+                                          move(Move(from, rank_base + std::countr_zero(bits)), p);
+                                      for (unsigned bits = t.file_bits; bits; bits &= bits - 1)
+                                          move(Move(from, std::countr_zero(bits) * size + file), p);
+                                  });
+    };
+    if (pos.ban_applies())
+        each_move([&](Move m, Piece p) {
+            if (!pos.recreates_board(m)) f(m, p);
+        });
+    else
+        each_move(f);
 }
 
 // Squares the piece on `from` may move to (the repetition ban and an open

@@ -11,7 +11,7 @@ inline namespace BRANAN_BOARD_NS {
 ReplyCounter::ReplyCounter(const Position& pos)
     : pos_(pos), v_(pos.edition()),
       their_soldier_(pos.side_to_move() == ATTACKERS ? DEFENDER : ATTACKER),
-      their_pieces_(pos.pieces(~pos.side_to_move())) {
+      their_pieces_(pos.pieces(~pos.side_to_move())), reach_(reach_of(pos.edition())) {
     assert(!pos.edition().line_counts.empty());
     assert(!pos.decided().over() && !pos.edition().rules.defender_repetition_ban);
     v_.lines_of(pos.pieces(their_soldier_), their_line_);
@@ -27,8 +27,15 @@ ReplyCounter::ReplyCounter(const Position& pos)
     }
 }
 
-int ReplyCounter::king_moves(unsigned rank_occ, unsigned file_occ) const {
-    return line_targets(v_, KING, pos_.king_square(), rank_occ, file_occ).count();
+// Out of line: each way alone is a leaf that needs no saved registers.
+template <Reach R>
+[[gnu::noinline]] int ReplyCounter::king_moves(unsigned rank_occ, unsigned file_occ) const {
+    return line_targets<R>(v_, KING, pos_.king_square(), rank_occ, file_occ).count();
+}
+
+inline int ReplyCounter::king_moves(unsigned rank_occ, unsigned file_occ) const {
+    return reach_ == Reach::TABLE ? king_moves<Reach::TABLE>(rank_occ, file_occ)
+                                  : king_moves<Reach::BITS>(rank_occ, file_occ);
 }
 
 // How their soldiers' moves along one line change when the line's

@@ -24,6 +24,10 @@ class ReplyCounter {
     int replies(Move m) const;
 
   private:
+    // Their king's moves given his rank's and file's occupancy, the reach
+    // chosen at each call or, inlined in the hot path, once (R).
+    int king_moves(unsigned rank_occ, unsigned file_occ) const;
+    template <Reach R>
     int king_moves(unsigned rank_occ, unsigned file_occ) const;
     int line_change(int line, unsigned occ_change, unsigned their_change) const;
     int replies_after_captures(Square from, Square to, Bitboard captured) const;
@@ -32,6 +36,7 @@ class ReplyCounter {
     const Edition& v_;
     Piece their_soldier_;
     Bitboard their_pieces_;
+    Reach reach_;                 // of the king's lines
     LineBits their_line_[LINES];  // their soldiers' squares per line
     uint8_t line_count_[LINES]{}; // their soldiers' moves per line, before the move
     int king_count_ = 0;          // their king's moves before the move (0 if he is ours)
