@@ -1,6 +1,9 @@
 #include "edition.h"
 
+#include <algorithm>
 #include <cstdlib>
+#include <mutex>
+#include <vector>
 
 #include "notation.h"
 #include "position.h"
@@ -85,6 +88,31 @@ bool Edition::held_on_both_axes(Bitboard pieces, Bitboard safe) const {
 }
 
 Result<std::shared_ptr<const Edition>> Edition::make(const Rules& rules) {
+    // The editions made last, most recent first: hosts and tests start game
+    // after game under a few rules, and a game's edition may be gone before
+    // the next game asks for the same rules. A few, for memory: a 13x13
+    // edition's line tables take megabytes.
+    constexpr size_t KEPT = 4;
+    static std::mutex mutex;
+    static std::vector<std::shared_ptr<const Edition>> recent;
+    {
+        std::lock_guard lock(mutex);
+        for (size_t i = 0; i < recent.size(); ++i)
+            if (recent[i]->rules == rules) {
+                std::rotate(recent.begin(), recent.begin() + long(i), recent.begin() + long(i) + 1);
+                return recent.front();
+            }
+    }
+    auto made = build(rules);
+    if (made) {
+        std::lock_guard lock(mutex);
+        recent.insert(recent.begin(), *made);
+        if (recent.size() > KEPT) recent.pop_back();
+    }
+    return made;
+}
+
+Result<std::shared_ptr<const Edition>> Edition::build(const Rules& rules) {
     if (Status st = check_supported(rules); !st) return Error{"rules: " + st.error()};
     // This width's boards (a game runs on the narrowest that holds it).
     if (rules.size > MAX_SIZE)

@@ -191,8 +191,16 @@ struct Edition {
     Placement start{};
     Side start_side = ATTACKERS;
 
+    // The edition of these rules. Editions never change once made, and
+    // building one costs (its line tables): the last few made are kept and
+    // shared by whoever asks for equal rules again (a host that starts game
+    // after game under the same rules).
     static Result<std::shared_ptr<const Edition>> make(const Rules& rules);
 
+  private:
+    static Result<std::shared_ptr<const Edition>> build(const Rules& rules);
+
+  public:
     // The rank and file occupancies of the squares of b, by line.
     void lines_of(Bitboard b, LineBits lines[LINES]) const {
         for (int i = 0; i < LINES; ++i) lines[i] = 0;
