@@ -41,7 +41,7 @@ Login ServerConnection::login(const std::function<void()>& idle) {
     while (Clock::now() < deadline) {
         std::string line;
         while (lines_.next(line)) {
-            logger().debug("hnefatafl-org: received {}", line);
+            logger().debug("hnefatafl-org: received {}", printable(line, 1000));
             const auto w = split_words(line);
             if (w.size() >= 2 && w[0] == "=" && w[1] == "login") {
                 logger().info("hnefatafl-org: logged in as {}", o_.user);
@@ -119,7 +119,8 @@ ReadStatus ServerConnection::read(int timeout_ms) {
 
 bool ServerConnection::next_line(std::string& line) {
     if (!socket_.is_open() || !lines_.next(line)) return false;
-    logger().debug("hnefatafl-org: received {}", line);
+    // A line may be as long as the reader's bound: the log shows its start.
+    logger().debug("hnefatafl-org: received {}", printable(line, 1000));
     return true;
 }
 

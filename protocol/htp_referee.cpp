@@ -17,25 +17,35 @@ constexpr int CONNECT_TIMEOUT_MS = 10000;
 constexpr int WRITE_TIMEOUT_MS = 10000;
 
 // Lines from a socket; the referee may think (or wait for the other
-// engine) as long as it likes, so reads have no deadline.
+// engine) as long as it likes, so reads have no deadline. A line longer
+// than MAX_LINE_LENGTH is skipped, never held whole.
 class SocketLines {
   public:
+    enum class Status { LINE, TOO_LONG, CLOSED };
+
     explicit SocketLines(int fd) : fd_(fd) {}
-    // False when the peer has closed the connection (or it failed).
-    bool next(std::string& line) {
+    // CLOSED when the peer has closed the connection (or it failed).
+    Status next(std::string& line) {
         while (true) {
             const size_t nl = buffer_.find('\n');
             if (nl != std::string::npos) {
                 line = buffer_.substr(0, nl);
                 buffer_.erase(0, nl + 1);
+                if (skipping_) {
+                    skipping_ = false;
+                    return Status::TOO_LONG;
+                }
                 if (!line.empty() && line.back() == '\r') line.pop_back();
-                return true;
+                return Status::LINE;
             }
-            if (buffer_.size() > MAX_LINE_LENGTH) return false;
+            if (buffer_.size() > MAX_LINE_LENGTH) {
+                skipping_ = true;
+                buffer_.clear();
+            }
             char chunk[4096];
             const ssize_t n = recv(fd_, chunk, sizeof chunk, 0);
             if (n < 0 && errno == EINTR) continue;
-            if (n <= 0) return false;
+            if (n <= 0) return Status::CLOSED;
             buffer_.append(chunk, size_t(n));
         }
     }
@@ -43,6 +53,7 @@ class SocketLines {
   private:
     int fd_;
     std::string buffer_;
+    bool skipping_ = false; // inside a line too long to keep
 };
 
 } // namespace
@@ -59,7 +70,14 @@ int run_htp_referee_client(Engine& engine, const HtpOptions& options, const std:
     SocketLines lines(*fd);
     std::string line;
     int status = 0;
-    while (lines.next(line)) {
+    while (true) {
+        const SocketLines::Status got = lines.next(line);
+        if (got == SocketLines::Status::CLOSED) break;
+        if (got == SocketLines::Status::TOO_LONG) {
+            logger().warn("htp: the referee sent a line longer than {} bytes: ignored",
+                          MAX_LINE_LENGTH);
+            continue;
+        }
         logger().debug("htp referee > {}", printable(line, 200));
         const auto w = split_words(line);
         if (w.empty()) continue;

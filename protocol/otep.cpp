@@ -46,6 +46,9 @@ class OtepLoop {
     }
 
     void hello() { send("hello"); }
+    void line_too_long() {
+        message("line longer than " + std::to_string(MAX_LINE_LENGTH) + " bytes ignored");
+    }
 
     // Every line out, as every line in, is logged at debug level: OpenTafl
     // never shows what the engine prints, so a log file is the only trace.
@@ -399,7 +402,10 @@ void run_otep(Engine& engine, const OtepOptions& options, const std::string& fir
     while (true) {
         const LineReader::Status st = reader.next(line);
         if (st == LineReader::Status::END) break;
-        if (st == LineReader::Status::TOO_LONG) continue;
+        if (st == LineReader::Status::TOO_LONG) {
+            loop.line_too_long();
+            continue;
+        }
         if (!loop.handle(line)) break;
     }
     loop.stop_search(true);

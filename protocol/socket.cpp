@@ -163,15 +163,20 @@ int accept_within(int listen_fd, int timeout_ms, std::string& error) {
 }
 
 bool LineBuffer::next(std::string& line) {
-    const size_t end = buffer_.find('\n');
+    // Only the bytes fed since the last look can hold the end of the line:
+    // a long line is scanned once, not once per piece that arrives.
+    const size_t end = buffer_.find('\n', scanned_);
     if (end == std::string::npos) {
+        scanned_ = buffer_.size();
         if (buffer_.size() <= max_length_) return false;
         line = buffer_.substr(0, max_length_);
         buffer_.erase(0, max_length_);
+        scanned_ = buffer_.size();
         return true;
     }
     line = buffer_.substr(0, end);
     buffer_.erase(0, end + 1);
+    scanned_ = 0;
     if (!line.empty() && line.back() == '\r') line.pop_back();
     return true;
 }

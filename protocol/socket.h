@@ -72,11 +72,15 @@ class LineBuffer {
     void feed(std::string_view bytes) { buffer_ += bytes; }
     // The next complete line, or false when none is complete yet.
     bool next(std::string& line);
-    void clear() { buffer_.clear(); }
+    void clear() {
+        buffer_.clear();
+        scanned_ = 0;
+    }
 
   private:
     size_t max_length_;
     std::string buffer_;
+    size_t scanned_ = 0; // bytes of buffer_ known to hold no '\n'
 };
 
 enum class ReadStatus { DATA, TIMEOUT, CLOSED, ERROR };

@@ -582,6 +582,31 @@ TEST_CASE("hnefatafl.org: malformed lines and a slow server", "[hnefatafl-org]")
     check_clean(run.played()[0]);
 }
 
+TEST_CASE("hnefatafl.org: lines of megabytes are cut at the bound and the game goes on",
+          "[hnefatafl-org]") {
+    // The reader holds at most a bound's worth of one line: a longer one
+    // comes out in pieces of the bound, each an unknown line.
+    LineBuffer lines(1000);
+    std::string line;
+    for (int i = 0; i < 3000; ++i) {
+        lines.feed(std::string(1024, 'y'));
+        while (lines.next(line)) CHECK(line.size() == 1000);
+    }
+    lines.feed("\n= login\n");
+    while (lines.next(line) && line != "= login") CHECK(line.size() <= 1000);
+    CHECK(line == "= login");
+
+    ServerOptions so;
+    so.faults.overlong_line_bytes = 3 << 19; // 1.5 MiB: past the bound (1 MiB)
+    HnefataflOrgOptions o = bot_options();
+    o.board_size = 7;
+    Run run = play_on_server(so, o);
+    CHECK(run.bot.status == 0);
+    REQUIRE(run.played().size() == 1);
+    check_clean(run.played()[0]);
+    CHECK(run.played()[0].overlong_lines > 0);
+}
+
 // ------------------------------------------------------------------ command line
 
 TEST_CASE("branan hnefatafl-org: command line refusals", "[hnefatafl-org]") {

@@ -118,6 +118,9 @@ TEST_CASE("htp: replies, errors, comments and blank lines as the site's engine",
                  "? expected: known_command COMMAND\n\n"
                  "? unrecognized command: frobnicate\n\n"
                  "= ongoing\n");
+    // A line over the bound is skipped unread; the next one is answered.
+    CHECK(transcript(std::string(2 * MAX_LINE_LENGTH, 'n') + "\nname\n") ==
+          "? line too long\n\n= Branan\n");
 }
 
 TEST_CASE("htp: list_commands names the 17 commands, one per line", "[htp]") {
@@ -523,6 +526,24 @@ TEST_CASE("htp: the local referee pairs two branan processes for a whole game", 
         CHECK(last == "final_status " + referee.final_status());
         CHECK(host->wait_exit(10000) == 0);
     }
+}
+
+TEST_CASE("htp: a referee's line of megabytes is skipped and the game goes on", "[htp]") {
+    auto listener = listen_loopback(0);
+    REQUIRE(listener.ok());
+    testutil::Host engine({"--protocol", "htp", "--htp-depth", "1", "--referee",
+                           "127.0.0.1:" + std::to_string(local_port(*listener))});
+    std::string error;
+    const int fd = accept_within(*listener, 10000, error);
+    REQUIRE(fd >= 0);
+    send_line(fd, std::string(3 << 20, 'z'));
+    send_line(fd, "generate_move attacker");
+    SocketReader reader{fd, {}};
+    CHECK(reader.line().rfind("play attacker ", 0) == 0);
+    shutdown(fd, SHUT_RDWR);
+    close(fd);
+    close(*listener);
+    CHECK(engine.wait_exit(10000) == 0);
 }
 
 // ------------------------------------------------------------------ match

@@ -515,6 +515,21 @@ TEST_CASE("An engine that sends a malformed move loses", "[match]") {
     CHECK(loss_reasons(r, "garbled") == std::vector<std::string>{"malformed", "malformed"});
 }
 
+TEST_CASE("An engine that prints a line of megabytes is read within bounds and plays on",
+          "[match]") {
+    MatchConfig c = config_for(scripted("flood", {"--mode", "flood", "--after", "2"}),
+                               scripted("fair", {"--seed", "5"}), 2);
+    MatchResult r = play_match(c);
+    CHECK(r.games_played == 2);
+    // The runaway line is cut and read as one unknown line; the moves after
+    // it count as ever.
+    for (const GameSummary& g : r.games) {
+        CHECK(g.plies > 4);
+        CHECK(g.reason != "malformed");
+        CHECK(g.reason != "time-forfeit");
+    }
+}
+
 TEST_CASE("An engine that crashes loses and is restarted for the next game", "[match]") {
     fs::path dir = temp_dir("crash");
     MatchConfig c = config_for(scripted("crasher", {"--mode", "crash", "--after", "2"}),

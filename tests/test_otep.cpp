@@ -12,6 +12,7 @@
 
 #include "edition.h"
 #include "engine.h"
+#include "line_reader.h"
 #include "movegen.h"
 #include "notation.h"
 #include "otep_clock.h"
@@ -374,6 +375,12 @@ TEST_CASE("otep: unsupported rules give up with error -1, bad lines get error 0"
     host.send("frobnicate");
     CHECK(host.read_line().rfind("error 0 ", 0) == 0);
     host.send("clock x y z");
+    CHECK(host.read_line().rfind("error 0 ", 0) == 0);
+    // A line over the bound is skipped unread, and the session goes on.
+    host.send(std::string(3 * MAX_LINE_LENGTH, 'x'));
+    CHECK(host.read_line() ==
+          "error 0 line longer than " + std::to_string(MAX_LINE_LENGTH) + " bytes ignored");
+    host.send("side");
     CHECK(host.read_line().rfind("error 0 ", 0) == 0);
     host.send("goodbye");
     CHECK(host.wait_exit() == 0);

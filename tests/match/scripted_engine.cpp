@@ -12,6 +12,8 @@
 //   hang       stops answering anything at move N (until killed)
 //   slow       at move N answers only after --delay MS (default: three times its time)
 //   nohello    never finishes the handshake
+//   flood      at move N first prints a line of 4 MiB (a runaway engine), then
+//              its move as usual
 //
 // --score CP: every answer is preceded by "info depth 1 score cp CP".
 
@@ -95,6 +97,11 @@ class Player {
                 std::this_thread::sleep_for(std::chrono::milliseconds(
                     o_.delay_ms >= 0 ? o_.delay_ms : 3 * movetime_ms + 50));
             if (o_.mode == "illegal") return illegal_move();
+            if (o_.mode == "flood") {
+                const std::string chunk(1 << 16, 'z');
+                for (int i = 0; i < 64; ++i) std::cout << chunk;
+                std::cout << std::endl;
+            }
         }
         MoveList list;
         generate_moves(*pos_, list);

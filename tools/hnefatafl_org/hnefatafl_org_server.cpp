@@ -176,7 +176,9 @@ void Server::send(int conn, const std::string& line) {
     if (it == connections_.end()) return;
     if (o_.faults.line_delay_ms > 0)
         std::this_thread::sleep_for(std::chrono::milliseconds(o_.faults.line_delay_ms));
-    log("S" + std::to_string(conn) + ": " + line);
+    // An overlong fault's line is logged by its start only.
+    log("S" + std::to_string(conn) + ": " +
+        (line.size() > 4096 ? line.substr(0, 4096) + "..." : line));
     it->second->out += line + "\n";
 }
 
@@ -492,6 +494,10 @@ void Server::make_move(Game& g, Move m, const std::string& from, const std::stri
     }
     if (o_.faults.malformed && g.conn[~mover])
         send(g.conn[~mover], malformed_lines()[malformed_sent_++ % malformed_lines().size()]);
+    if (o_.faults.overlong_line_bytes > 0 && g.conn[~mover]) {
+        send(g.conn[~mover], std::string(size_t(o_.faults.overlong_line_bytes), 'y'));
+        ++g.r.overlong_lines;
+    }
     send_player(g, ~mover, move_line);
     send_player(g, ~mover, "game " + id + " generate_move " + role_name(~mover));
     if (g.r.time.timed) send_player(g, ~mover, game_time_line(g));

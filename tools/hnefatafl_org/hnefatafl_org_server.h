@@ -36,8 +36,11 @@ struct ServerFaults {
     int adjudicate_at_ply = -1;    // `= game_over ID attacker_wins` once a game reaches this ply
     int draw_ply = 0;              // the ply-limit draw at this ply (0: the rules' own)
     bool malformed = false;        // garbage lines to the players now and then
-    int line_delay_ms = 0;         // a slow server: a pause before every line it sends...
-    int chunk_bytes = 0;           // ...and lines written in pieces of this many bytes
+    // A line of this many bytes (past the bot's bound) to the player after
+    // each of the opponent's moves, before the move (0: none).
+    int overlong_line_bytes = 0;
+    int line_delay_ms = 0; // a slow server: a pause before every line it sends...
+    int chunk_bytes = 0;   // ...and lines written in pieces of this many bytes
 };
 
 struct ServerOptions {
@@ -70,6 +73,7 @@ struct GameReport {
     int illegal = 0;                // moves of a socket player judged illegal
     int repeated_refused = 0;       // a refused move sent again
     bool declined = false;          // a `draw ID decline` (the bot must never send one)
+    int overlong_lines = 0;         // lines past the bound sent (ServerFaults::overlong_line_bytes)
     std::array<int64_t, 2> min_ms_left{INT64_MAX, INT64_MAX}; // at each move of the side
     std::array<int64_t, 2> final_ms_left{};
 };
