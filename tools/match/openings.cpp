@@ -118,14 +118,9 @@ Opening generate_opening(const EditionPtr& edition, uint64_t seed, int64_t index
     return best;
 }
 
-Status OpeningBook::load(const OpeningSource& source, const EditionPtr& edition, uint64_t seed) {
-    source_ = source;
-    edition_ = edition;
-    seed_ = seed;
-    openings_.clear();
-    if (source.kind != OpeningSource::Kind::FILE) return {};
-    std::ifstream in(source.path);
-    if (!in) return Error{"cannot read the openings file '" + source.path + "'"};
+Result<std::vector<Opening>> read_openings(std::istream& in, const std::string& name,
+                                           const std::string& format, const EditionPtr& edition) {
+    std::vector<Opening> openings;
     std::string line;
     int lineno = 0;
     while (std::getline(in, line)) {
@@ -133,8 +128,8 @@ Status OpeningBook::load(const OpeningSource& source, const EditionPtr& edition,
         line = trim(line);
         if (line.empty() || line[0] == '#') continue;
         Opening o;
-        o.label = source.path + ":" + std::to_string(lineno);
-        if (source.format == "tfen") {
+        o.label = name + ":" + std::to_string(lineno);
+        if (format == "tfen") {
             o.root_tfen = line;
         } else {
             std::istringstream words(line);
@@ -154,9 +149,25 @@ Status OpeningBook::load(const OpeningSource& source, const EditionPtr& edition,
             text = move_name(*edition, m);
             p.make_move(m);
         }
-        openings_.push_back(std::move(o));
+        openings.push_back(std::move(o));
     }
-    if (openings_.empty()) return Error{"no openings in '" + source.path + "'"};
+    if (openings.empty()) return Error{"no openings in '" + name + "'"};
+    return openings;
+}
+
+Status OpeningBook::load(const OpeningSource& source, const EditionPtr& edition, uint64_t seed) {
+    std::vector<Opening> openings;
+    if (source.kind == OpeningSource::Kind::FILE) {
+        std::ifstream in(source.path);
+        if (!in) return Error{"cannot read the openings file '" + source.path + "'"};
+        auto read = read_openings(in, source.path, source.format, edition);
+        if (!read) return Error{read.error()};
+        openings = std::move(*read);
+    }
+    source_ = source;
+    edition_ = edition;
+    seed_ = seed;
+    openings_ = std::move(openings);
     return {};
 }
 

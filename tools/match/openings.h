@@ -10,6 +10,7 @@
 // engine under test.
 
 #include <cstdint>
+#include <istream>
 #include <string>
 #include <vector>
 
@@ -32,7 +33,8 @@ struct OpeningSource {
 
 class OpeningBook {
   public:
-    // Loads/prepares; checks every opening against the rules.
+    // Loads/prepares; checks every opening against the rules. On an error
+    // the book stays as it was.
     Status load(const OpeningSource& source, const EditionPtr& edition, uint64_t seed);
     // The opening for opening slot `index` (deterministic).
     Opening get(int64_t index) const;
@@ -44,6 +46,12 @@ class OpeningBook {
     uint64_t seed_ = 0;
     std::vector<Opening> openings_;
 };
+
+// The openings of a file's text (`name` labels them, "name:LINE"), in
+// `format` tfen or moves, each checked against the rules; an error names
+// the line. A text without an opening is an error too.
+Result<std::vector<Opening>> read_openings(std::istream& in, const std::string& name,
+                                           const std::string& format, const EditionPtr& edition);
 
 // One generated opening, deterministic in (seed, index).
 Opening generate_opening(const EditionPtr& edition, uint64_t seed, int64_t index, int plies,
