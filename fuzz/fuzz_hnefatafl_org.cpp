@@ -8,8 +8,10 @@
 
 #include <cstdint>
 #include <cstdlib>
+#include <optional>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <vector>
 
 #include "hnefatafl_org_codec.h"
@@ -25,39 +27,37 @@ void check_refusal(const Result<T>& r) {
     if (!r && r.error().empty()) std::abort();
 }
 
+// The text read, written and read again: the same value, the same text.
+// Returns the value read (nullopt when refused, with a message).
+template <typename Parse, typename Write>
+auto round_trip(std::string_view text, Parse parse, Write write) {
+    auto value = parse(text);
+    check_refusal(value);
+    using Value = std::decay_t<decltype(*value)>;
+    if (!value) return std::optional<Value>();
+    const std::string written = write(*value);
+    auto again = parse(written);
+    if (!again || write(*again) != written) std::abort();
+    return std::optional<Value>(*value);
+}
+
 void time_control(std::string_view text) {
-    auto t = org::parse_time_control(text);
-    check_refusal(t);
-    if (!t) return;
-    auto again = org::parse_time_control(org::to_string(*t));
-    if (!again || !(*again == *t)) std::abort();
+    round_trip(text, org::parse_time_control,
+               [](const org::TimeControl& t) { return org::to_string(t); });
 }
 
 void new_game(std::string_view text) {
-    auto g = org::parse_new_game_json(text);
-    check_refusal(g);
-    if (!g) return;
-    const std::string json = org::new_game_json(*g);
-    auto again = org::parse_new_game_json(json);
-    if (!again || org::new_game_json(*again) != json) std::abort();
+    round_trip(text, org::parse_new_game_json, org::new_game_json);
 }
 
 void join_game(std::string_view text) {
-    auto j = org::parse_join_game(split_words(text));
-    check_refusal(j);
-    if (!j) return;
-    const std::string words = org::join_game_words(*j);
-    auto again = org::parse_join_game(split_words(words));
-    if (!again || org::join_game_words(*again) != words) std::abort();
+    round_trip(
+        text, [](std::string_view t) { return org::parse_join_game(split_words(t)); },
+        org::join_game_words);
 }
 
 void game_time(std::string_view text) {
-    auto t = org::parse_game_time_json(text);
-    check_refusal(t);
-    if (!t) return;
-    const std::string json = org::game_time_json(*t);
-    auto again = org::parse_game_time_json(json);
-    if (!again || org::game_time_json(*again) != json) std::abort();
+    round_trip(text, org::parse_game_time_json, org::game_time_json);
 }
 
 void games_updated(std::string_view text) {
@@ -66,12 +66,8 @@ void games_updated(std::string_view text) {
 }
 
 void resume_game(std::string_view text) {
-    auto g = org::parse_resume_game_json(text);
-    check_refusal(g);
+    const auto g = round_trip(text, org::parse_resume_game_json, org::resume_game_json);
     if (!g) return;
-    const std::string json = org::resume_game_json(*g);
-    auto again = org::parse_resume_game_json(json);
-    if (!again || org::resume_game_json(*again) != json) std::abort();
     if (!g->last_move_utc.empty()) (void)org::parse_utc_ms(g->last_move_utc);
     auto edition = org::server_edition(g->board_size);
     check_refusal(edition);

@@ -354,6 +354,11 @@ std::optional<int64_t> parse_utc_ms(std::string_view text) {
     const std::string t(text);
     if (std::sscanf(t.c_str(), "%d-%d-%dT%d:%d:%lf", &y, &mo, &d, &h, &mi, &s) != 6)
         return std::nullopt;
+    // Fields in their ranges only: a second of 1e300 would not fit the
+    // milliseconds, and the server writes nothing else.
+    if (y < 1 || y > 9999 || mo < 1 || mo > 12 || d < 1 || d > 31 || h < 0 || h > 23 || mi < 0 ||
+        mi > 59 || !(s >= 0 && s < 61))
+        return std::nullopt;
     std::tm tm{};
     tm.tm_year = y - 1900;
     tm.tm_mon = mo - 1;
@@ -367,12 +372,16 @@ std::optional<int64_t> parse_utc_ms(std::string_view text) {
 }
 
 std::string utc_text(int64_t ms) {
-    const time_t secs = time_t(ms / 1000);
+    // Rounded down, so that a time before 1970 keeps its milliseconds in
+    // 0..999 (integer division rounds toward zero).
+    const int64_t floor_s = ms / 1000 - (ms % 1000 < 0 ? 1 : 0);
+    const time_t secs = time_t(floor_s);
+    ms -= floor_s * 1000;
     std::tm tm{};
     gmtime_r(&secs, &tm);
     char buf[80]; // room for any int the fields can hold
     std::snprintf(buf, sizeof buf, "%04d-%02d-%02dT%02d:%02d:%02d.%03dZ", tm.tm_year + 1900,
-                  tm.tm_mon + 1, tm.tm_mday, tm.tm_hour, tm.tm_min, tm.tm_sec, int(ms % 1000));
+                  tm.tm_mon + 1, tm.tm_mday, tm.tm_hour, tm.tm_min, tm.tm_sec, int(ms));
     return buf;
 }
 

@@ -244,6 +244,15 @@ TEST_CASE("hnefatafl.org line formats", "[hnefatafl-org]") {
     REQUIRE(ms);
     CHECK(utc_text(*ms) == "2026-06-24T19:57:38.070Z");
     CHECK(!parse_utc_ms("yesterday"));
+    // Before 1970 (found by fuzz_hnefatafl_org) the milliseconds stay
+    // 0..999; fields out of their ranges are refused.
+    const auto old = parse_utc_ms("0206-06-24T19:57:38.07Z");
+    REQUIRE(old);
+    CHECK(*old < 0);
+    CHECK(utc_text(*old) == "0206-06-24T19:57:38.070Z");
+    CHECK(parse_utc_ms(utc_text(*old)) == old);
+    CHECK(!parse_utc_ms("2026-06-24T19:57:1e300Z"));
+    CHECK(!parse_utc_ms("2026-13-24T19:57:38Z"));
 
     const auto sizes = games_updated_sizes(
         R"({"created":[[4,null,{"id":4,"board_size":"_13"}]],"removed":[],"updated":{"5":{"id":5,"board_size":"_7"}}})");
