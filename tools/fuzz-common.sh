@@ -56,6 +56,8 @@ fuzz_figure() { # log figure
     case "$2" in
     runs) awk '/stat::number_of_executed_units/ {print $2}' "$1" | tail -n 1 ;;
     rss) awk '/stat::peak_rss_mb/ {print $2}' "$1" | tail -n 1 ;;
-    cov | ft | corpus) grep -oE "$2: [0-9]+" "$1" | tail -n 1 | awk '{print $2}' ;;
+    # The log holds the inputs' bytes too: read as text (-a).
+    cov | ft) grep -aoE "$2: [0-9]+" "$1" | tail -n 1 | awk '{print $2}' ;;
+    corpus) grep -aoE "corp: [0-9]+" "$1" | tail -n 1 | awk '{print $2}' ;;
     esac
 }
