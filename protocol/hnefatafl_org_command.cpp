@@ -6,6 +6,7 @@
 #include <boost/program_options.hpp>
 
 #include "hnefatafl_org_client.h"
+#include "line_reader.h"
 #include "text.h"
 
 namespace po = boost::program_options;
@@ -25,13 +26,17 @@ int number(const po::variables_map& vm, const char* name, int64_t lo, int64_t hi
     return int(*v);
 }
 
-// The first line of the file, without its line end; never echoed.
+// The first line of the file, without its line end; never echoed. The
+// file may be a pipe: a line past the bound is refused, not held.
 std::string read_password(const std::string& path) {
+    constexpr size_t MAX_PASSWORD = 4096;
     std::ifstream f(path);
     if (!f) throw Usage{"--password-file: cannot read " + printable(path, 200)};
+    LineReader reader(f, MAX_PASSWORD);
     std::string line;
-    std::getline(f, line);
-    if (!line.empty() && line.back() == '\r') line.pop_back();
+    if (reader.next(line) == LineReader::Status::TOO_LONG)
+        throw Usage{"--password-file: its first line is longer than " +
+                    std::to_string(MAX_PASSWORD) + " bytes"};
     return line;
 }
 

@@ -638,6 +638,12 @@ TEST_CASE("branan hnefatafl-org: command line refusals", "[hnefatafl-org]") {
     CHECK(cli({"hnefatafl-org", "--user", "b", "--time", "fast"}, err) == 2);
     CHECK(cli({"hnefatafl-org", "--user", "b", "--password", "x"}, err) == 2);
     unsetenv("BRANAN_PASSWORD");
+    // A password file (or pipe) of megabytes without a line end is refused.
+    const testutil::TempDir dir("org-password");
+    const std::string path = dir / "password";
+    std::ofstream(path) << std::string(1 << 20, 'p');
+    CHECK(cli({"hnefatafl-org", "--user", "b", "--password-file", path.c_str()}, err) == 2);
+    CHECK(contains(err, "longer than 4096 bytes"));
 }
 
 namespace {} // namespace
