@@ -252,11 +252,12 @@ constexpr ShortLineReach make_short_line_reach() {
 }
 inline constexpr ShortLineReach SHORT_LINE_REACH = make_short_line_reach();
 
-// How a line's reach is found: by the board's size at each call (ANY), or
-// as the caller chose once for its edition (reach_of): the hot loops
-// (move generation, perft's reply counts) choose once, so that their code
-// has neither the branch nor the other way's registers.
-enum class Reach : uint8_t { ANY, TABLE, BITS };
+// How a line's reach is found: looked up (short lines only) or worked out
+// (any line). The hot loops of the rules core (move generation, perft's
+// reply counts) choose once for their edition (reach_of), so that their
+// code has neither a branch per line nor the other way's registers; other
+// callers work it out.
+enum class Reach : uint8_t { TABLE, BITS };
 inline Reach reach_of(const Edition& edition) {
     return edition.size <= SHORT_LINE ? Reach::TABLE : Reach::BITS;
 }
@@ -265,19 +266,10 @@ inline Reach reach_of(const Edition& edition) {
 // stop: `occ` is the line's occupancy (the piece included), `m` the piece's
 // masks for that line (see Edition::LineMasks). The single definition of a
 // move along a line.
-template <Reach R = Reach::ANY>
+template <Reach R = Reach::BITS>
 inline unsigned line_moves(int from, unsigned occ, const Edition::LineMasks& m) {
-    unsigned reach;
-    if constexpr (R == Reach::TABLE) {
-        reach = SHORT_LINE_REACH.at[from][occ | m.wall];
-    } else if constexpr (R == Reach::BITS) {
-        reach = line_reach(from, occ | m.wall);
-    } else {
-        // The wall has the bit of the board's end: below 1 << (SHORT_LINE
-        // + 1) on the boards of short lines only.
-        reach = m.wall < (1u << (SHORT_LINE + 1)) ? SHORT_LINE_REACH.at[from][occ | m.wall]
-                                                  : line_reach(from, occ | m.wall);
-    }
+    const unsigned reach = R == Reach::TABLE ? SHORT_LINE_REACH.at[from][occ | m.wall]
+                                             : line_reach(from, occ | m.wall);
     unsigned moves = reach & ~unsigned(m.no_stop);
     if (m.stop_not_pass) {
         // The squares just past each end of the slide: a stop-but-not-pass

@@ -48,7 +48,7 @@ struct LineTargets {
 // The moves of a piece of kind p on `from`, given the occupancy of its rank
 // and of its file (which need not be the position's: perft asks about
 // moves not made).
-template <Reach R = Reach::ANY>
+template <Reach R = Reach::BITS>
 inline LineTargets line_targets(const Edition& edition, Piece p, Square from, unsigned rank_occ,
                                 unsigned file_occ) {
     return {line_moves<R>(edition.file[from], rank_occ, edition.rank_masks[p][from]),
@@ -56,7 +56,7 @@ inline LineTargets line_targets(const Edition& edition, Piece p, Square from, un
 }
 
 // The moves of the piece of kind p on `from` in the position.
-template <Reach R = Reach::ANY>
+template <Reach R = Reach::BITS>
 inline LineTargets line_targets(const Position& pos, Piece p, Square from) {
     const Edition& edition = pos.edition();
     return line_targets<R>(edition, p, from, pos.rank_occupancy(edition.rank[from]),
@@ -65,7 +65,7 @@ inline LineTargets line_targets(const Position& pos, Piece p, Square from) {
 
 // Calls f(from, piece, LineTargets) for every piece of `side`: its soldiers
 // from square a1 up, then the king.
-template <Reach R = Reach::ANY, typename F>
+template <Reach R = Reach::BITS, typename F>
 inline void for_each_piece_targets(const Position& pos, Side side, F&& f) {
     if (side == ATTACKERS) {
         for_each_square(pos.pieces(ATTACKER),
@@ -81,7 +81,7 @@ inline void for_each_piece_targets(const Position& pos, Side side, F&& f) {
 // Calls f(Move, piece) for every legal move of the side to move (none when
 // the game is decided; the repetition ban applied), each piece's moves along
 // its rank first, then along its file: the order generate_moves lists them.
-template <Reach R = Reach::ANY, typename F>
+template <Reach R = Reach::BITS, typename F>
 inline void for_each_legal_move(const Position& pos, F&& f) {
     if (pos.decided().over()) return;
     const Edition& edition = pos.edition();
