@@ -7,6 +7,7 @@
 #include <deque>
 #include <map>
 #include <optional>
+#include <set>
 #include <thread>
 #include <vector>
 
@@ -146,6 +147,7 @@ class Bot {
 
     void step() {
         collect_search();
+        forget_finished_games();
         check_in_flight_timeout();
         if (!server_.is_open()) return;
         if (in_flight_.command == Command::NONE) {
@@ -245,6 +247,7 @@ class Bot {
             const int64_t id = challenges_.front();
             challenges_.pop_front();
             auto it = games_.find(id);
+            if (finished_ids_.count(id)) continue;
             if (it != games_.end() && it->second.state != GameState::PENDING) continue;
             if (it == games_.end() && !wants_more_games()) continue;
             issue({Command::JOIN, id, "join_game " + std::to_string(id), {}});
@@ -275,10 +278,33 @@ class Bot {
         logger().warn("hnefatafl-org: ignored `{}` ({})", printable(line, 120), why);
     }
 
+    // A bot that runs for days plays thousands of games: a finished one is
+    // dropped once nothing waits on it, and only its id is kept (the most
+    // recent FINISHED_IDS_KEPT), so a late line about it is not taken for
+    // a new game.
+    static constexpr size_t FINISHED_IDS_KEPT = 4096;
+    void forget_finished_games() {
+        for (auto it = games_.begin(); it != games_.end();) {
+            const int64_t id = it->first;
+            const bool waited_on = move_pending(id) ||
+                                   (in_flight_.game == id && in_flight_.command != Command::NONE) ||
+                                   std::any_of(queue_.begin(), queue_.end(),
+                                               [id](const Outgoing& c) { return c.game == id; });
+            if (it->second.state != GameState::OVER || waited_on) {
+                ++it;
+                continue;
+            }
+            finished_ids_.insert(id);
+            if (finished_ids_.size() > FINISHED_IDS_KEPT)
+                finished_ids_.erase(finished_ids_.begin());
+            it = games_.erase(it);
+        }
+    }
+
     // The game of an id; a game the bot does not know yet only if `add`.
     Game* game_of(std::string_view id_text, bool add) {
         auto id = parse_integer(id_text, 0, int64_t(1) << 53);
-        if (!id) return nullptr;
+        if (!id || finished_ids_.count(*id)) return nullptr;
         auto it = games_.find(*id);
         if (it != games_.end()) return &it->second;
         if (!add) return nullptr;
@@ -405,6 +431,8 @@ class Bot {
         if (what == "resume_game_json") return on_resume(line, rest());
         if (what == "games_updated") {
             for (auto [id, size] : games_updated_sizes(rest())) sizes_[id] = size;
+            // Only the newest games matter for a challenge; the map stays bounded.
+            while (sizes_.size() > FINISHED_IDS_KEPT) sizes_.erase(sizes_.begin());
             return;
         }
         if (what == "join_game_pending" || what == "decline_game" || what == "leave_game" ||
@@ -699,7 +727,8 @@ class Bot {
     BotSearch search_;
 
     std::map<int64_t, Game> games_;
-    std::map<int64_t, int> sizes_; // board sizes from games_updated
+    std::set<int64_t> finished_ids_; // games dropped once over
+    std::map<int64_t, int> sizes_;   // board sizes from games_updated
     std::deque<int64_t> challenges_;
     std::deque<Outgoing> queue_;
     Outgoing in_flight_;
