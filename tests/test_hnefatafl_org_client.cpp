@@ -591,6 +591,19 @@ TEST_CASE("hnefatafl.org: malformed lines and a slow server", "[hnefatafl-org]")
     check_clean(run.played()[0]);
 }
 
+TEST_CASE("hnefatafl.org: a generate_move out of turn is no turn", "[hnefatafl-org]") {
+    ServerOptions so;
+    so.faults.stray_generate_move = true;
+    HnefataflOrgOptions o = bot_options();
+    o.board_size = 7;
+    Run run = play_on_server(so, o);
+    CHECK(run.bot.status == 0);
+    REQUIRE(run.played().size() == 1);
+    check_clean(run.played()[0]);
+    CHECK(run.played()[0].stray_generate_moves > 0);
+    CHECK(!run.sent("resume_game_json"));
+}
+
 TEST_CASE("hnefatafl.org: lines of megabytes are cut at the bound and the game goes on",
           "[hnefatafl-org]") {
     // The reader holds at most a bound's worth of one line: a longer one

@@ -543,6 +543,27 @@ TEST_CASE("An engine that crashes loses and is restarted for the next game", "[m
     fs::remove_all(dir);
 }
 
+TEST_CASE("An engine that dies in the middle of a line loses by crash, its half line unread",
+          "[match]") {
+    for (const char* protocol : {"uci", "otep"}) {
+        INFO(protocol);
+        fs::path dir = temp_dir(std::string("midline-") + protocol);
+        MatchConfig c = config_for(
+            scripted("cut", {"--mode", "midline", "--after", "3", "--protocol", protocol}),
+            scripted("fair", {"--seed", "5"}), 2);
+        for (EngineConfig& e : c.engines) {
+            e.proto = protocol;
+            if (e.name == "fair") e.args.insert(e.args.end(), {"--protocol", protocol});
+        }
+        c.out_dir = dir.string();
+        MatchResult r = play_match(c);
+        CHECK(r.games_played == 2);
+        CHECK(loss_reasons(r, "cut") == std::vector<std::string>{"crash", "crash"});
+        CHECK(count_lines(dir / "summary.jsonl") == 2);
+        fs::remove_all(dir);
+    }
+}
+
 TEST_CASE("An engine that never answers loses on time and is restarted", "[match]") {
     MatchConfig c = config_for(scripted("sleeper", {"--mode", "hang", "--after", "1"}, "st=0.05"),
                                scripted("fair", {"--seed", "5"}, "st=0.05"), 2);

@@ -14,6 +14,7 @@
 //   nohello    never finishes the handshake
 //   flood      at move N first prints a line of 4 MiB (a runaway engine), then
 //              its move as usual
+//   midline    at move N writes half of its answer line, then exits with code 4
 //
 // --score CP: every answer is preceded by "info depth 1 score cp CP".
 
@@ -91,6 +92,10 @@ class Player {
         const bool fault = moves_ >= o_.after;
         if (fault) {
             if (o_.mode == "crash") std::exit(3);
+            if (o_.mode == "midline") {
+                std::cout << (o_.protocol == "otep" ? "mo" : "bestm") << std::flush;
+                std::_Exit(4);
+            }
             if (o_.mode == "hang") hang();
             if (o_.mode == "malformed") return "what?";
             if (o_.mode == "slow")

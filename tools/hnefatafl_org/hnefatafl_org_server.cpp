@@ -78,6 +78,7 @@ Server::~Server() {
 Status Server::open(const ServerOptions& options, std::ostream* log) {
     o_ = options;
     log_ = log;
+    next_game_ = o_.first_game_id;
     auto fd = listen_loopback(o_.port);
     if (!fd) return Error{fd.error()};
     listen_fd_ = *fd;
@@ -242,6 +243,7 @@ void Server::on_login(int conn, const std::vector<std::string_view>& w) {
     c.user = user;
     c.logged_in = true;
     ++logins_;
+    ++logins_by_user_[user];
     send(conn, "= login");
     send(conn, "= initialize_display ([],Users({}),false,false)");
     send(conn, "= tournament_status {\"players\":[],\"tournament\":null}");
@@ -491,6 +493,10 @@ void Server::make_move(Game& g, Move m, const std::string& from, const std::stri
     if (mover_conn) {
         if (g.r.time.timed) send(mover_conn, game_time_line(g));
         send(mover_conn, "= game");
+        if (o_.faults.stray_generate_move) {
+            send(mover_conn, "game " + id + " generate_move " + role_name(mover));
+            ++g.r.stray_generate_moves;
+        }
     }
     if (o_.faults.malformed && g.conn[~mover])
         send(g.conn[~mover], malformed_lines()[malformed_sent_++ % malformed_lines().size()]);

@@ -39,12 +39,18 @@ struct ServerFaults {
     // A line of this many bytes (past the bot's bound) to the player after
     // each of the opponent's moves, before the move (0: none).
     int overlong_line_bytes = 0;
+    // After each move of a socket player, a `generate_move` for its side,
+    // whose turn it is not.
+    bool stray_generate_move = false;
     int line_delay_ms = 0; // a slow server: a pause before every line it sends...
     int chunk_bytes = 0;   // ...and lines written in pieces of this many bytes
 };
 
 struct ServerOptions {
     int port = 0; // 0 = an ephemeral port (see Server::port)
+    // The first game's id: a server restarted in the middle of a run goes
+    // on from the ids it gave before, as the real one does.
+    int64_t first_game_id = 1;
     std::string version_id = VERSION_ID;
     std::vector<std::pair<std::string, std::string>> accounts = {{"branan", "secret"},
                                                                  {"rival", "rival"}};
@@ -74,6 +80,7 @@ struct GameReport {
     int repeated_refused = 0;       // a refused move sent again
     bool declined = false;          // a `draw ID decline` (the bot must never send one)
     int overlong_lines = 0;         // lines past the bound sent (ServerFaults::overlong_line_bytes)
+    int stray_generate_moves = 0;   // out of turn (ServerFaults::stray_generate_move)
     std::array<int64_t, 2> min_ms_left{INT64_MAX, INT64_MAX}; // at each move of the side
     std::array<int64_t, 2> final_ms_left{};
 };
@@ -98,6 +105,7 @@ class Server {
     // After run(): every game created, and how many logins succeeded.
     std::vector<GameReport> reports() const;
     int logins() const { return logins_; }
+    std::map<std::string, int> logins_by_user() const { return logins_by_user_; }
     std::vector<std::string> received() const { return received_; } // every line from a socket
 
   private:
@@ -136,6 +144,7 @@ class Server {
     int64_t next_game_ = 1;
     Engine house_engine_;
     int logins_ = 0;
+    std::map<std::string, int> logins_by_user_;
     int busy_left_ = 0;
     bool dropped_ = false;
     int malformed_sent_ = 0;
