@@ -56,7 +56,6 @@ void run_bologna_part(const SoakContext& c) {
             so.faults.slow_states = int(pick(rng, 4, 40));
             kinds.push_back("slow frames in pieces");
         }
-        for (const std::string& k : kinds) c.tally->injected(BOLOGNA_PART, k);
 
         bologna::Server server;
         if (Status st = server.open(so, nullptr); !st.ok()) {
@@ -115,7 +114,8 @@ void run_bologna_part(const SoakContext& c) {
             std::this_thread::sleep_for(std::chrono::milliseconds(20));
         }
         serving.join();
-        if (!c.running()) break;
+        if (!c.running()) break; // dropped unjudged, faults and all
+        for (const std::string& k : kinds) c.tally->injected(BOLOGNA_PART, k);
         // Each client must see the end and exit on its own.
         const auto deadline = Clock::now() + std::chrono::seconds(20);
         bool clean = true;

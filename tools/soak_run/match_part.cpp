@@ -49,7 +49,6 @@ void run_match_part(const SoakContext& c) {
         const std::string variant = MATCH_VARIANTS[pick(rng, 0, std::size(MATCH_VARIANTS) - 1)];
         const int after = int(pick(rng, 1, 25));
         const std::string kind = mode == "random" ? "" : mode + " (" + protocol + ")";
-        if (!kind.empty()) c.tally->injected(MATCH_PART, kind);
         const std::string dir = c.work_dir + "/match-" + std::to_string(run);
         std::filesystem::remove_all(dir);
         match::ChildProcess runner;
@@ -102,9 +101,10 @@ void run_match_part(const SoakContext& c) {
                  (st == match::ChildProcess::ReadStatus::LINE ||
                   (st == match::ChildProcess::ReadStatus::TIMEOUT && Clock::now() < deadline)));
         if (!c.running()) {
-            runner.kill();
+            runner.kill(); // dropped unjudged, its fault too
             break;
         }
+        if (!kind.empty()) c.tally->injected(MATCH_PART, kind);
         const std::string what = "run " + std::to_string(run) + " (" + variant + ", scripted " +
                                  mode + " after " + std::to_string(after) + ", " + protocol + ")";
         if (st == match::ChildProcess::ReadStatus::TIMEOUT) {

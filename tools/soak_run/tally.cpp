@@ -243,7 +243,7 @@ void print_report(std::ostream& out, const Tally& tally, double minutes, uint64_
         const double g = growth_percent(m);
         row({m.label, fixed(lived, 1), std::to_string(m.first_kb), std::to_string(m.last_kb),
              fixed(g, 1) + " %",
-             !m.judged                       ? "no (Hash at random)"
+             !m.judged                       ? "no (not Branan, or Hash at random)"
              : g > MAX_MEMORY_GROWTH_PERCENT ? "GREW"
                                              : "flat"},
             w3);

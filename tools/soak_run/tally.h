@@ -43,7 +43,7 @@ struct MemoryRecord {
     int64_t first_kb = -1; // at one minute
     int64_t last_kb = -1;  // at the latest reading
     Clock::time_point last_at;
-    bool judged = true; // false: its memory changes by design (Hash set at random)
+    bool judged = true; // false: not Branan, or its memory changes by design (Hash at random)
     bool alive = true;
 };
 
