@@ -96,8 +96,7 @@ void run_bologna_part(const SoakContext& c) {
         auto drain = [&] {
             std::string line;
             for (match::ChildProcess& p : players)
-                while (p.running() &&
-                       p.read_line(line, Clock::now()) == match::ChildProcess::ReadStatus::LINE) {}
+                while (p.running() && ready_line(p, line)) {}
         };
         bologna::GameReport report;
         std::atomic<bool> over{false};

@@ -158,9 +158,7 @@ void run_hnefatafl_org_part(const SoakContext& c) {
             for (size_t i = 0; i < bots.size(); ++i) {
                 Bot& b = *bots[i];
                 std::string line;
-                while (b.process.running() && b.process.read_line(line, Clock::now()) ==
-                                                  match::ChildProcess::ReadStatus::LINE)
-                    ++lines[i];
+                while (b.process.running() && ready_line(b.process, line)) ++lines[i];
                 if (b.process.running() && b.process.exited()) {
                     c.tally->unwatch(b.process.pid());
                     c.tally->failure(ORG_PART, Failure::CRASHED,

@@ -172,7 +172,7 @@ class OtepHost {
     // Lines already there after a move: none may be another move.
     bool unasked_moves() {
         std::string line;
-        while (p_.read_line(line, Clock::now()) == ReadStatus::LINE) {
+        while (ready_line(p_, line)) {
             if (line.rfind("move ", 0) == 0)
                 c_.tally->failure(OTEP_PART, Failure::BROKEN_ANSWER,
                                   label_ + ": a move nobody asked for: " + line);

@@ -46,6 +46,11 @@ void run_uci_part(const SoakContext& c, bool racing);
 // A scripted OpenTafl host playing games with Branan over OTEP.
 void run_otep_part(const SoakContext& c);
 
+// The next line the child has written, if one is there now. (A read whose
+// deadline has passed takes nothing from the pipe: a child whose output
+// is read that way fills its pipe and blocks on its next line.)
+bool ready_line(match::ChildProcess& child, std::string& line);
+
 // Sleeps up to `ms`, waking early when the soak stops.
 void nap(const SoakContext& c, int64_t ms);
 // A uniform integer in [lo, hi].
