@@ -9,6 +9,7 @@
 #include <optional>
 #include <set>
 #include <thread>
+#include <utility>
 #include <vector>
 
 #include "clock.h"
@@ -191,6 +192,7 @@ class Bot {
                 return;
         }
         assert(in_flight_.command == Command::NONE);
+        if (c.command == Command::PLAY) unanswered_play_.reset();
         if (!send_line(c.line)) return;
         in_flight_ = std::move(c);
         in_flight_sent_ = Clock::now();
@@ -563,9 +565,11 @@ class Bot {
             // "? game unknown error": a bad id or a finished game.
             logger().warn("hnefatafl-org: game {}: `{}` refused ({}); asking the server", g->id,
                           c.line, printable(line, 120));
+            if (c.command == Command::PLAY) unanswered_play_ = {c, g->plies()};
             queue_resume(*g);
             return;
         }
+        if (late_refusal(line, w)) return;
         if (w[1] == "join_game" && c.command == Command::JOIN) {
             in_flight_ = {};
             logger().warn("hnefatafl-org: cannot join game {}: {}", c.game, printable(line, 120));
@@ -578,6 +582,27 @@ class Bot {
         if (Game* g = in_flight_game_of(c);
             g && c.command == Command::DRAW_ACCEPT && g->state == GameState::RUNNING)
             queue_resume(*g);
+    }
+
+    // A move's own refusal (`? game play: ...`) that comes after another
+    // error line was taken for its answer (a server that sends a stray
+    // `? game`): the move is refused in its game, if the game is still where
+    // the move was made, so that it is not sent again.
+    bool late_refusal(const std::string& line, const std::vector<std::string_view>& w) {
+        if (in_flight_.command != Command::NONE || !unanswered_play_ || w.size() < 3 ||
+            w[1] != "game" || (w[2] != "play:" && w[2] != "message:"))
+            return false;
+        const auto [c, plies] = *unanswered_play_;
+        unanswered_play_.reset();
+        auto it = games_.find(c.game);
+        if (it == games_.end() || it->second.state != GameState::RUNNING ||
+            !it->second.has_position() || it->second.plies() != plies ||
+            !check_move(it->second.position(), c.move))
+            return false;
+        logger().warn("hnefatafl-org: game {}: the server refused {} ({}), after another answer",
+                      c.game, move_name(*it->second.edition, c.move), printable(line, 120));
+        it->second.game.refuse(c.move);
+        return true;
     }
 
     // The first word of a command's line, which its `?` reply repeats.
@@ -728,7 +753,10 @@ class Bot {
 
     std::map<int64_t, Game> games_;
     std::set<int64_t> finished_ids_; // games dropped once over
-    std::map<int64_t, int> sizes_;   // board sizes from games_updated
+    // A move answered by an error that named no move, and its game's plies
+    // then: its own refusal may still come (late_refusal).
+    std::optional<std::pair<Outgoing, int>> unanswered_play_;
+    std::map<int64_t, int> sizes_; // board sizes from games_updated
     std::deque<int64_t> challenges_;
     std::deque<Outgoing> queue_;
     Outgoing in_flight_;

@@ -75,7 +75,12 @@ Result<bool> BotGame::resume(const ResumedGame& r, const std::string& user, int6
     size = r.board_size;
     edition = *e;
     root_ply = root_plies;
+    // The same board as before (the server did not take a move of ours):
+    // the moves it refused on it stay refused.
+    std::vector<Move> refused;
+    if (game.started() && game.position().key() == p.key()) refused = game.refused_moves();
     game.start(std::move(p));
+    for (Move m : refused) game.refuse(m);
     time = r.time;
     ms_left = r.ms_left;
     clock_at = Clock::now();

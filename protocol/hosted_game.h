@@ -38,6 +38,7 @@ class HostedGame {
     void refuse(Move m);
     bool refused(Move m) const;
     bool any_refused() const { return !refused_.empty(); }
+    const std::vector<Move>& refused_moves() const { return refused_; }
     // The host moved on without a move we know of (its board follows).
     void clear_refused() { refused_.clear(); }
 

@@ -428,6 +428,21 @@ TEST_CASE("hnefatafl.org: a refused move is replaced by another", "[hnefatafl-or
     check_clean(g);
 }
 
+TEST_CASE("hnefatafl.org: a refusal that comes after a stray error is still a refusal",
+          "[hnefatafl-org]") {
+    ServerOptions so;
+    so.faults.refuse_first_move = true;
+    so.faults.stray_error_first = true;
+    HnefataflOrgOptions o = bot_options();
+    o.board_size = 7;
+    Run run = play_on_server(so, o);
+    CHECK(run.bot.status == 0);
+    REQUIRE(run.played().size() == 1);
+    check_clean(run.played()[0]);
+    CHECK(run.played()[0].refused == 1);
+    CHECK(run.sent("resume_game_json"));
+}
+
 TEST_CASE("hnefatafl.org: a dropped connection, reconnect and resume_game_json",
           "[hnefatafl-org]") {
     // The bot has the attackers: the plies after its moves are odd.

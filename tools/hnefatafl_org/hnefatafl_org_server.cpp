@@ -442,6 +442,7 @@ void Server::on_play(int conn, Game& g, const std::vector<std::string_view>& w) 
         g.refused_once = true;
         g.refused_move = m;
         ++g.r.refused;
+        if (o_.faults.stray_error_first) send(conn, "? game");
         return send(conn, "? game play: you already reached that position");
     }
     if (!legal) {

@@ -28,7 +28,9 @@ namespace branan::org {
 
 struct ServerFaults {
     bool refuse_first_move =
-        false;            // the first move of each socket player's game: `? game play: ...`
+        false; // the first move of each socket player's game: `? game play: ...`
+    bool stray_error_first =
+        false;            // ...after a stray `? game`, which the player may take for the answer
     int drop_at_ply = -1; // the players' connections close once a game reaches this ply (once)
     int busy_logins = 0;  // after a drop, logins refused with logged_in_already
     int offer_draw_at_ply = -1; // the house offers a draw after each of its moves from this ply on
