@@ -159,8 +159,9 @@ void run_hnefatafl_org_part(const SoakContext& c) {
                 Bot& b = *bots[i];
                 std::string line;
                 while (b.process.running() && ready_line(b.process, line)) ++lines[i];
+                const pid_t pid = b.process.pid(); // gone once reaped
                 if (b.process.running() && b.process.exited()) {
-                    c.tally->unwatch(b.process.pid());
+                    c.tally->unwatch(pid);
                     c.tally->failure(ORG_PART, Failure::CRASHED,
                                      b.label + " ended: " + b.process.exit_description());
                     start_bot(c, b, port);

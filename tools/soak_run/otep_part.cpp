@@ -65,8 +65,8 @@ class OtepHost {
             c_.tally->unwatch(p_.pid());
             p_.kill();
         } else {
+            c_.tally->unwatch(p_.pid()); // before the pid is reaped
             p_.close(std::chrono::seconds(2));
-            c_.tally->unwatch(p_.pid());
             c_.tally->failure(OTEP_PART, Failure::CRASHED,
                               label_ + ": " + what + ": output ended (" + p_.exit_description() +
                                   ")");
@@ -227,8 +227,8 @@ class OtepHost {
         std::string line;
         const auto deadline = Clock::now() + SLACK;
         while (p_.read_line(line, deadline) == ReadStatus::LINE) {}
+        c_.tally->unwatch(p_.pid()); // before the pid is reaped
         p_.close(std::chrono::seconds(1));
-        c_.tally->unwatch(p_.pid());
         if (p_.exit_description() != "exit code 0")
             c_.tally->failure(OTEP_PART, Failure::HUNG,
                               label_ + ": after goodbye: " + p_.exit_description());

@@ -35,13 +35,17 @@ struct PartCounts {
 };
 
 // One process whose memory is watched: its resident set one minute after
-// it started (the first minute is warm-up: tables, hash) and at its end.
+// it started, five minutes after (warm-up over: the hash and tables are
+// touched in the first minute, but the memory of rarer paths, a resumed
+// game, a long line, a deep search, comes later), and at its end. A leak
+// grows from the five-minute reading on; the warm-up does not.
 struct MemoryRecord {
     std::string label;
     pid_t pid = -1;
     Clock::time_point started;
-    int64_t first_kb = -1; // at one minute
-    int64_t last_kb = -1;  // at the latest reading
+    int64_t first_kb = -1;   // at one minute
+    int64_t settled_kb = -1; // at five minutes
+    int64_t last_kb = -1;    // at the latest reading
     Clock::time_point last_at;
     bool judged = true; // false: not Branan, or its memory changes by design (Hash at random)
     bool alive = true;
@@ -80,10 +84,15 @@ class Tally {
 // Resident set of a process in KiB, or -1 when it cannot be read.
 int64_t resident_kb(pid_t pid);
 
-// Memory growth of a watched process that lived past its first minute, in
-// per cent of its first reading; whether it is within the bound.
+// Memory growth of a watched process in per cent, from its first reading
+// (one minute) or from its five-minute reading to its last. A process is
+// judged by the second, once it has one and a reading after it: growth
+// over the bound there is a failure.
 constexpr double MAX_MEMORY_GROWTH_PERCENT = 5.0;
 double growth_percent(const MemoryRecord& m);
+double settled_growth_percent(const MemoryRecord& m);
+bool judged_now(const MemoryRecord& m);
+bool grew(const MemoryRecord& m);
 
 // The report: a table per part, faults by kind, memory, failures. As
 // Markdown (`markdown`) or plain text for the terminal.

@@ -105,8 +105,8 @@ class UciGui {
 
     void gone(const std::string& why) {
         if (!p_.running()) return;
+        c_.tally->unwatch(p_.pid()); // before the pid is reaped
         p_.close(std::chrono::seconds(2));
-        c_.tally->unwatch(p_.pid());
         c_.tally->failure(part_, Failure::CRASHED,
                           label_ + ": " + why + " (" + p_.exit_description() + ")");
     }
@@ -386,8 +386,8 @@ class UciGui {
         const auto deadline = Clock::now() + std::chrono::seconds(10);
         std::string line;
         while (p_.read_line(line, deadline) == ReadStatus::LINE) {}
+        c_.tally->unwatch(p_.pid()); // before the pid is reaped
         p_.close(std::chrono::seconds(1));
-        c_.tally->unwatch(p_.pid());
         if (p_.exit_description() != "exit code 0") {
             c_.tally->failure(part_, Failure::HUNG,
                               label_ + ": after quit: " + p_.exit_description());
@@ -404,8 +404,8 @@ class UciGui {
         if (!drain_searches()) return;
         c_.tally->sample_memory();
         send("quit");
+        c_.tally->unwatch(p_.pid()); // before the pid is reaped
         p_.close(std::chrono::seconds(10));
-        c_.tally->unwatch(p_.pid());
         if (p_.exit_description() != "exit code 0")
             c_.tally->failure(part_, Failure::HUNG,
                               label_ + ": at the end: " + p_.exit_description());
