@@ -179,6 +179,8 @@ TEST_CASE("Time controls and the command line", "[match]") {
     CHECK(tc->to_string() == "40/10+0.1");
     CHECK(parse_time_control("1:30", err)->base_ms == 90000);
     CHECK(parse_time_control("st=0.5", err)->movetime_ms == 500);
+    CHECK_FALSE(parse_time_control("st=0.0004", err)); // rounds to no time per move
+    CHECK(err.find("under a millisecond") != std::string::npos);
     CHECK_FALSE(parse_time_control("abc", err));
     CHECK_FALSE(parse_time_control("0", err));
 

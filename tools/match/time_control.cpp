@@ -69,6 +69,11 @@ std::optional<TimeControl> parse_time_control(const std::string& text, std::stri
             return std::nullopt;
         }
         tc.movetime_ms = int64_t(std::llround(x * 1000));
+        // Under half a millisecond it would read as no time per move at all.
+        if (tc.movetime_ms <= 0) {
+            error = "time per move '" + text + "' is under a millisecond";
+            return std::nullopt;
+        }
         return tc;
     }
     std::string rest = text;
