@@ -143,6 +143,18 @@ void check_clean(const GameReport& g, const std::string& bot = "branan") {
             CHECK(g.final_ms_left[s] > 0);
 }
 
+// One 7x7 game against a server with these faults: the bot exits 0 after
+// it, and the game is clean.
+Run one_clean_7x7_game(const ServerOptions& so) {
+    HnefataflOrgOptions o = bot_options();
+    o.board_size = 7;
+    Run run = play_on_server(so, o);
+    CHECK(run.bot.status == 0);
+    REQUIRE(run.played().size() == 1);
+    check_clean(run.played()[0]);
+    return run;
+}
+
 } // namespace
 
 // ------------------------------------------------------------------ formats
@@ -433,12 +445,7 @@ TEST_CASE("hnefatafl.org: a refusal that comes after a stray error is still a re
     ServerOptions so;
     so.faults.refuse_first_move = true;
     so.faults.stray_error_first = true;
-    HnefataflOrgOptions o = bot_options();
-    o.board_size = 7;
-    Run run = play_on_server(so, o);
-    CHECK(run.bot.status == 0);
-    REQUIRE(run.played().size() == 1);
-    check_clean(run.played()[0]);
+    Run run = one_clean_7x7_game(so);
     CHECK(run.played()[0].refused == 1);
     CHECK(run.sent("resume_game_json"));
 }
@@ -598,23 +605,13 @@ TEST_CASE("hnefatafl.org: malformed lines and a slow server", "[hnefatafl-org]")
     so.faults.malformed = true;
     so.faults.line_delay_ms = 2;
     so.faults.chunk_bytes = 7;
-    HnefataflOrgOptions o = bot_options();
-    o.board_size = 7;
-    Run run = play_on_server(so, o);
-    CHECK(run.bot.status == 0);
-    REQUIRE(run.played().size() == 1);
-    check_clean(run.played()[0]);
+    one_clean_7x7_game(so);
 }
 
 TEST_CASE("hnefatafl.org: a generate_move out of turn is no turn", "[hnefatafl-org]") {
     ServerOptions so;
     so.faults.stray_generate_move = true;
-    HnefataflOrgOptions o = bot_options();
-    o.board_size = 7;
-    Run run = play_on_server(so, o);
-    CHECK(run.bot.status == 0);
-    REQUIRE(run.played().size() == 1);
-    check_clean(run.played()[0]);
+    Run run = one_clean_7x7_game(so);
     CHECK(run.played()[0].stray_generate_moves > 0);
     CHECK(!run.sent("resume_game_json"));
 }
@@ -635,12 +632,7 @@ TEST_CASE("hnefatafl.org: lines of megabytes are cut at the bound and the game g
 
     ServerOptions so;
     so.faults.overlong_line_bytes = 3 << 19; // 1.5 MiB: past the bound (1 MiB)
-    HnefataflOrgOptions o = bot_options();
-    o.board_size = 7;
-    Run run = play_on_server(so, o);
-    CHECK(run.bot.status == 0);
-    REQUIRE(run.played().size() == 1);
-    check_clean(run.played()[0]);
+    Run run = one_clean_7x7_game(so);
     CHECK(run.played()[0].overlong_lines > 0);
 }
 
