@@ -156,7 +156,7 @@ TEST_CASE("book: a target moves the window to the attackers' side", "[book]") {
 }
 
 TEST_CASE("book: with playouts, each kept opening's game pair is won once by each side",
-          "[book][long]") {
+          "[book][long][slow]") {
     BookSpec spec = small_spec(2);
     spec.count = 3;
     spec.margin_cp = 400;
