@@ -288,10 +288,9 @@ class Bot {
     void forget_finished_games() {
         for (auto it = games_.begin(); it != games_.end();) {
             const int64_t id = it->first;
-            const bool waited_on = move_pending(id) ||
-                                   (in_flight_.game == id && in_flight_.command != Command::NONE) ||
-                                   std::any_of(queue_.begin(), queue_.end(),
-                                               [id](const Outgoing& c) { return c.game == id; });
+            const bool waited_on =
+                move_pending(id) || std::any_of(queue_.begin(), queue_.end(),
+                                                [id](const Outgoing& c) { return c.game == id; });
             if (it->second.state != GameState::OVER || waited_on) {
                 ++it;
                 continue;

@@ -210,13 +210,16 @@ void print_report(std::ostream& out, const Tally& tally, double minutes, uint64_
     row({"part", "games", "faults", "survived", "illegal", "time", "hung", "crashed", "broken"},
         w1);
     rule(w1.size());
-    PartCounts total;
-    for (const auto& [name, c] : counts) {
+    auto part_row = [&](const std::string& name, const PartCounts& c) {
         row({name, std::to_string(c.games), std::to_string(sum(c.injected)),
              std::to_string(sum(c.survived)), std::to_string(c.illegal_moves),
              std::to_string(c.time_losses), std::to_string(c.hung), std::to_string(c.crashed),
              std::to_string(c.broken_answers)},
             w1);
+    };
+    PartCounts total;
+    for (const auto& [name, c] : counts) {
+        part_row(name, c);
         total.games += c.games;
         total.illegal_moves += c.illegal_moves;
         total.time_losses += c.time_losses;
@@ -226,11 +229,7 @@ void print_report(std::ostream& out, const Tally& tally, double minutes, uint64_
         for (const auto& [k, v] : c.injected) total.injected[k] += v;
         for (const auto& [k, v] : c.survived) total.survived[k] += v;
     }
-    row({"all", std::to_string(total.games), std::to_string(sum(total.injected)),
-         std::to_string(sum(total.survived)), std::to_string(total.illegal_moves),
-         std::to_string(total.time_losses), std::to_string(total.hung),
-         std::to_string(total.crashed), std::to_string(total.broken_answers)},
-        w1);
+    part_row("all", total);
 
     out << "\n" << (markdown ? "Faults by kind:\n\n" : "faults by kind:\n");
     const std::vector<int> w2 = {14, 30, 9, 9};
