@@ -183,6 +183,10 @@ TEST_CASE("Time controls and the command line", "[match]") {
     CHECK(err.find("under a millisecond") != std::string::npos);
     CHECK_FALSE(parse_time_control("abc", err));
     CHECK_FALSE(parse_time_control("0", err));
+    // Long and fine-grained times read back as themselves, to the millisecond.
+    CHECK(parse_time_control("4002000.1+0.015", err)->to_string() == "4002000.1+0.015");
+    CHECK(parse_time_control("st=1234567.891", err)->to_string() == "st=1234567.891");
+    CHECK_FALSE(parse_time_control("1e300", err)); // past what a clock can count
 
     MatchConfig c;
     Status s = parse_command_line({"-engine",

@@ -9,6 +9,8 @@ namespace branan::match {
 
 namespace {
 
+constexpr double MAX_SECONDS = 100.0 * 365 * 24 * 3600;
+
 bool parse_seconds(const std::string& text, double& out) {
     // "12", "0.5", "1:30" (minutes:seconds)
     try {
@@ -28,16 +30,21 @@ bool parse_seconds(const std::string& text, double& out) {
     } catch (...) {
         return false;
     }
-    return std::isfinite(out) && out >= 0;
+    // Past a century the milliseconds would no longer fit the clock's arithmetic.
+    return std::isfinite(out) && out >= 0 && out <= MAX_SECONDS;
 }
 
+// Exact to the millisecond, so that a time control reads back as itself.
 std::string seconds_text(int64_t ms) {
-    char buf[32];
-    if (ms % 1000 == 0)
+    char buf[40];
+    if (ms % 1000 == 0) {
         std::snprintf(buf, sizeof buf, "%lld", (long long)(ms / 1000));
-    else
-        std::snprintf(buf, sizeof buf, "%g", double(ms) / 1000.0);
-    return buf;
+        return buf;
+    }
+    std::snprintf(buf, sizeof buf, "%lld.%03lld", (long long)(ms / 1000), (long long)(ms % 1000));
+    std::string s = buf;
+    while (s.back() == '0') s.pop_back();
+    return s;
 }
 
 } // namespace
@@ -92,7 +99,8 @@ std::optional<TimeControl> parse_time_control(const std::string& text, std::stri
     size_t plus = rest.find('+');
     std::string base = rest.substr(0, plus);
     if (!parse_seconds(base, x)) {
-        error = "bad time control '" + text + "' (expected [MOVES/]SECONDS[+INC] or st=SECONDS)";
+        error = "bad time control '" + text +
+                "' (expected [MOVES/]SECONDS[+INC] or st=SECONDS, at most a century)";
         return std::nullopt;
     }
     tc.base_ms = int64_t(std::llround(x * 1000));
