@@ -172,11 +172,13 @@ bool LineBuffer::next(std::string& line) {
         line = buffer_.substr(0, max_length_);
         buffer_.erase(0, max_length_);
         scanned_ = buffer_.size();
+        release_if_idle();
         return true;
     }
     line = buffer_.substr(0, end);
     buffer_.erase(0, end + 1);
     scanned_ = 0;
+    release_if_idle();
     if (!line.empty() && line.back() == '\r') line.pop_back();
     return true;
 }

@@ -75,9 +75,21 @@ class LineBuffer {
     void clear() {
         buffer_.clear();
         scanned_ = 0;
+        release_if_idle();
     }
+    // The bytes of memory the buffer holds (its capacity): back under
+    // HELD_WHEN_IDLE once an overlong line has been read past.
+    size_t held_bytes() const { return buffer_.capacity(); }
+    static constexpr size_t HELD_WHEN_IDLE = 64 * 1024;
 
   private:
+    // A long-running client meets an overlong line now and then; the
+    // megabyte it took is given back rather than kept for the next one.
+    void release_if_idle() {
+        if (buffer_.capacity() > HELD_WHEN_IDLE && buffer_.size() <= HELD_WHEN_IDLE / 2)
+            buffer_.shrink_to_fit();
+    }
+
     size_t max_length_;
     std::string buffer_;
     size_t scanned_ = 0; // bytes of buffer_ known to hold no '\n'

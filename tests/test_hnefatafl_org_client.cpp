@@ -630,6 +630,21 @@ TEST_CASE("hnefatafl.org: lines of megabytes are cut at the bound and the game g
     while (lines.next(line) && line != "= login") CHECK(line.size() <= 1000);
     CHECK(line == "= login");
 
+    // At the default bound the buffer grows to a megabyte for such a line,
+    // and gives it back once the line is past.
+    LineBuffer big;
+    size_t most = 0;
+    for (int i = 0; i < 3 * 128 + 1; ++i) {
+        big.feed(std::string(8192, 'y'));
+        most = std::max(most, big.held_bytes());
+        while (big.next(line)) CHECK(line.size() == 1 << 20);
+    }
+    CHECK(most > (1 << 20));
+    big.feed("\n= login\n");
+    while (big.next(line) && line != "= login") {}
+    CHECK(line == "= login");
+    CHECK(big.held_bytes() <= LineBuffer::HELD_WHEN_IDLE);
+
     ServerOptions so;
     so.faults.overlong_line_bytes = 3 << 19; // 1.5 MiB: past the bound (1 MiB)
     Run run = one_clean_7x7_game(so);
