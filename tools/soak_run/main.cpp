@@ -10,6 +10,7 @@
 //
 // tools/soak builds the programs and passes their paths.
 
+#include <csignal>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -32,6 +33,11 @@ using namespace branan::soak;
 namespace {
 
 const char* const PART_NAMES[] = {"hnefatafl-org", "bologna", "match", "uci", "otep"};
+
+volatile std::sig_atomic_t interrupted = 0;
+extern "C" void on_interrupt(int) {
+    interrupted = 1;
+}
 
 int usage(const std::string& error, const po::options_description& options) {
     std::cerr << "branan-soak: " << error << "\n" << options << "\n";
@@ -122,7 +128,10 @@ int main(int argc, char** argv) {
 
     auto elapsed = [&] { return std::chrono::duration<double>(Clock::now() - start).count() / 60; };
     auto next_minute = start + std::chrono::minutes(1);
-    while (Clock::now() < c.end) {
+    // Ctrl-C or a kill ends the soak early with the report so far.
+    std::signal(SIGINT, on_interrupt);
+    std::signal(SIGTERM, on_interrupt);
+    while (Clock::now() < c.end && !interrupted) {
         std::this_thread::sleep_for(std::chrono::milliseconds(200));
         if (Clock::now() >= next_minute) {
             tally.sample_memory();
@@ -130,6 +139,7 @@ int main(int argc, char** argv) {
             next_minute += std::chrono::minutes(1);
         }
     }
+    if (interrupted) std::cerr << "soak: interrupted after " << int(elapsed() * 60) << " seconds\n";
     tally.sample_memory();
     // Each part drops what it was doing (a game, a match, a batch) without
     // counting it and ends.
