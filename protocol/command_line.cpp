@@ -1,5 +1,6 @@
 #include "command_line.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -143,6 +144,41 @@ int cmd_bench(const CommandRun& run) {
     const int threads = global.count("threads") ? int(global["threads"].as<int64_t>()) : 1;
     LineWriter writer(out);
     for (const std::string& l : bench_lines(engine, depth, hash, threads)) writer.line(l);
+    return EXIT_OK;
+}
+
+int cmd_smp_bench(const CommandRun& run) {
+    const auto& [engine, args, global, settings, out, err] = run;
+    po::options_description options("smp-bench options");
+    options.add_options()("depth", po::value<int>(),
+                          "search every position to this depth (default: each board size's own)")(
+        "variants", po::value<std::string>(),
+        "comma-separated presets (default: brandubh,tablut,copenhagen)")("json",
+                                                                         "one JSON object per row");
+    const po::variables_map vm = parse(options, args);
+    SmpBenchConfig c;
+    if (vm.count("depth")) c.depth = checked(vm, "depth", 1, uci::MAX_GO_DEPTH);
+    // --hash and --threads were checked when they were set on `engine`:
+    // --threads T measures 1, 2, 4, ... up to T.
+    if (global.count("hash")) c.hash_mb = int(global["hash"].as<int64_t>());
+    if (global.count("threads"))
+        c.threads = smp_bench_thread_counts(int(global["threads"].as<int64_t>()));
+    if (vm.count("variants")) {
+        for (std::string_view name : split(vm["variants"].as<std::string>(), ',')) {
+            const std::vector<std::string> known = smp_bench_presets();
+            if (std::find(known.begin(), known.end(), name) == known.end()) {
+                std::string list;
+                for (const std::string& k : known) list += (list.empty() ? "" : ", ") + k;
+                throw UsageError{"--variants: no bench positions for " + single_quoted(name) +
+                                 " (" + list + ")"};
+            }
+            c.presets.emplace_back(name);
+        }
+    }
+    const bool json = vm.count("json") > 0;
+    LineWriter writer(out);
+    if (!json) writer.line(smp_bench_header());
+    smp_bench(c, [&](const SmpBenchRow& r) { writer.line(smp_bench_line(r, json)); });
     return EXIT_OK;
 }
 
@@ -339,6 +375,11 @@ const CommandRow COMMANDS[] = {
      "  bench [--depth N] [--hash MB] [--threads N]\n"
      "                                     search the bench positions\n",
      cmd_bench},
+    {"smp-bench",
+     "  smp-bench [--depth N] [--variants LIST] [--json]   (--threads T: 1, 2, 4, ... up to T)\n"
+     "                                     time to a fixed depth and speed by thread count\n"
+     "                                     (docs/benchmarks.md)\n",
+     cmd_smp_bench},
     {"bologna",
      "  bologna --side white|black [--host H] [--port P] [--name NAME] [--time S]\n"
      "          [--margin MS] [--cache N] [--depth N | --nodes N] [--connect-timeout S]\n"

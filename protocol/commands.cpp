@@ -67,6 +67,26 @@ std::vector<std::string> bench_lines(const Engine& engine, int depth, int hash_m
             "Nodes/second: " + std::to_string(r.nps)};
 }
 
+std::string smp_bench_header() {
+    return "board variant        threads depth positions  time to depth speedup     nodes/s";
+}
+
+std::string smp_bench_line(const SmpBenchRow& r, bool json) {
+    if (json)
+        return Json{{"variant", r.preset},      {"size", r.size},
+                    {"threads", r.threads},     {"depth", r.depth},
+                    {"positions", r.positions}, {"time_ms", r.time_ms},
+                    {"speedup", r.speedup},     {"nps", r.nps},
+                    {"nodes", r.nodes}}
+            .dump();
+    char buf[160];
+    const std::string board = std::to_string(r.size) + "x" + std::to_string(r.size);
+    std::snprintf(buf, sizeof buf, "%-5s %-14s %7d %5d %9d %11.1f ms %7.2f %9.2f M", board.c_str(),
+                  r.preset.c_str(), r.threads, r.depth, r.positions, r.time_ms, r.speedup,
+                  r.nps / 1e6);
+    return buf;
+}
+
 int run_analyze(Engine& engine, const AnalyzeOptions& o, LineWriter& out, std::ostream& err) {
     int limits_given = (o.depth > 0) + (o.movetime_ms > 0) + (o.nodes > 0);
     if (limits_given > 1) {

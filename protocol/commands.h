@@ -1,6 +1,7 @@
 #pragma once
 
-// The one-shot commands of the command line (analyze, perft, bench) and the
+// The one-shot commands of the command line (analyze, perft, bench,
+// smp-bench) and the
 // text they share with the protocol loop's own commands.
 
 #include <cstdint>
@@ -10,6 +11,7 @@
 
 #include "engine.h"
 #include "output.h"
+#include "smp_bench.h"
 
 namespace branan {
 
@@ -22,6 +24,11 @@ std::vector<std::string> perft_lines(const Engine& engine, int depth, bool timin
 // and `threads` searches (`engine` is not touched).
 std::vector<std::string> bench_lines(const Engine& engine, int depth, int hash_mb = 16,
                                      int threads = 1);
+
+// smp-bench's table (search/smp_bench.h): a header, then a line a row; or
+// one JSON object a row.
+std::string smp_bench_header();
+std::string smp_bench_line(const SmpBenchRow& row, bool json);
 
 struct AnalyzeOptions {
     std::string fen;   // empty: the start position

@@ -103,10 +103,12 @@ class Engine {
     // the default bench depth. One thread gives a reproducible node count.
     BenchResult bench(int depth = 0, int hash_mb = 16, int threads = 1) const;
     static int default_bench_depth();
-    // The bench table: preset name and TFEN of each position.
+    // The bench table: preset name and TFEN of each position, and whether
+    // it is an endgame (a forced win or a single saving move).
     struct BenchPosition {
         const char* preset;
         const char* tfen;
+        bool endgame = false;
     };
     static const std::vector<BenchPosition>& bench_positions();
 

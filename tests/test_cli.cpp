@@ -25,6 +25,7 @@
 #include "perft.h"
 #include "position.h"
 #include "rules.h"
+#include "smp_bench.h"
 #include "test_helpers.h"
 
 using branan::testutil::read_file;
@@ -255,6 +256,8 @@ TEST_CASE("cli: bad command lines exit 2 with a message on stderr", "[cli]") {
                                                {"analyze", "--depth", "2", "--nodes", "100"},
                                                {"analyze", "--multipv", "0"},
                                                {"bench", "--depth", "-1"},
+                                               {"smp-bench", "--variants", "chess"},
+                                               {"smp-bench", "--depth", "0"},
                                                {"--bogus", "perft", "2"},
                                                {"--variant"}}) {
         std::string joined;
@@ -439,6 +442,39 @@ TEST_CASE("cli: bench prints the nodes searched and the speed", "[cli]") {
     BrananRun again = run_branan({"bench", "--depth", "2", "--hash", "8", "--threads", "1"});
     REQUIRE(again.status == 0);
     CHECK(lines_of(again.out)[0] == lines_of(r.out)[0]);
+}
+
+TEST_CASE("cli: smp-bench measures every thread count up to --threads on each board size",
+          "[cli]") {
+    CHECK(branan::smp_bench_thread_counts(1) == std::vector<int>{1});
+    CHECK(branan::smp_bench_thread_counts(6) == std::vector<int>{1, 2, 4, 6});
+    CHECK(branan::smp_bench_thread_counts(16) == std::vector<int>{1, 2, 4, 8, 16});
+
+    BrananRun r = run_branan({"smp-bench", "--depth", "3", "--threads", "3", "--hash", "4",
+                              "--variants", "brandubh,copenhagen", "--json"});
+    REQUIRE(r.status == 0);
+    const std::vector<std::string> lines = lines_of(r.out);
+    REQUIRE(lines.size() == 6);
+    for (size_t i = 0; i < lines.size(); ++i) {
+        INFO(lines[i]);
+        const nlohmann::json row = nlohmann::json::parse(lines[i]);
+        const bool small = i < 3;
+        CHECK(row["variant"] == (small ? "brandubh" : "copenhagen"));
+        CHECK(row["size"] == (small ? 7 : 11));
+        CHECK(row["threads"] == int(i % 3) + 1);
+        CHECK(row["depth"] == 3);
+        // The endgames of the bench table are left out.
+        CHECK(row["positions"] == (small ? 5 : 4));
+        CHECK(row["nodes"].get<uint64_t>() > 0);
+        CHECK(row["time_ms"].get<double>() > 0);
+        if (row["threads"] == 1) CHECK(row["speedup"].get<double>() == 1.0);
+    }
+    BrananRun text = run_branan({"smp-bench", "--depth", "2", "--variants", "tablut"});
+    REQUIRE(text.status == 0);
+    CHECK(lines_of(text.out)[0].starts_with("board"));
+    CHECK_THAT(text.out, Catch::Contains("9x9   tablut"));
+    CHECK_THAT(run_branan({"smp-bench", "--variants", "chess"}).err,
+               Catch::Contains("no bench positions for 'chess' (brandubh,"));
 }
 
 TEST_CASE("cli: a UCI session through pipes", "[cli]") {
