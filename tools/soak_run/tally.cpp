@@ -163,7 +163,7 @@ bool judged_now(const MemoryRecord& m) {
 }
 
 bool grew(const MemoryRecord& m) {
-    return judged_now(m) && settled_growth_percent(m) > MAX_MEMORY_GROWTH_PERCENT;
+    return judged_now(m) && growth_percent(m) > MAX_MEMORY_GROWTH_PERCENT;
 }
 
 std::string progress_line(const Tally& tally, double minutes) {
@@ -179,7 +179,7 @@ std::string progress_line(const Tally& tally, double minutes) {
         over += grew(m);
     }
     s << " memory: " << watched << " processes past five minutes, " << over << " grew over "
-      << fixed(MAX_MEMORY_GROWTH_PERCENT, 0) << " % since";
+      << fixed(MAX_MEMORY_GROWTH_PERCENT, 0) << " % since their first minute";
     return s.str();
 }
 
@@ -245,9 +245,10 @@ void print_report(std::ostream& out, const Tally& tally, double minutes, uint64_
 
     out << "\n"
         << (markdown ? "Resident memory (KiB) of every process that lived past a minute: one "
-                       "minute after its start, five minutes after, and at its end; judged by "
-                       "its growth from the five-minute reading:\n\n"
-                     : "resident memory (KiB) at 1 and 5 minutes and at the end; judged from 5:\n");
+                       "minute after its start, five minutes after, and at its end; judged, once "
+                       "it has lived five minutes, by its growth from the one-minute "
+                       "reading:\n\n"
+                     : "resident memory (KiB) at 1 and 5 minutes and at the end; judged from 1:\n");
     const std::vector<int> w3 = {26, 8, 9, 9, 9, 9, 9, 12};
     row({"process", "minutes", "at 1", "at 5", "end", "from 1", "from 5", "memory"}, w3);
     rule(w3.size());

@@ -35,10 +35,10 @@ struct PartCounts {
 };
 
 // One process whose memory is watched: its resident set one minute after
-// it started, five minutes after (warm-up over: the hash and tables are
-// touched in the first minute, but the memory of rarer paths, a resumed
-// game, a long line, a deep search, comes later), and at its end. A leak
-// grows from the five-minute reading on; the warm-up does not.
+// it started (warm-up over: the hash and tables are touched), five minutes
+// after, and at its end. It is judged, once it has lived five minutes, by
+// its growth from the one-minute reading: memory that rarer paths take (a
+// resumed game, an overlong line, a deep search) must be given back.
 struct MemoryRecord {
     std::string label;
     pid_t pid = -1;
