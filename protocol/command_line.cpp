@@ -164,8 +164,8 @@ int cmd_smp_bench(const CommandRun& run) {
     if (global.count("threads"))
         c.threads = smp_bench_thread_counts(int(global["threads"].as<int64_t>()));
     if (vm.count("variants")) {
+        const std::vector<std::string> known = smp_bench_presets();
         for (std::string_view name : split(vm["variants"].as<std::string>(), ',')) {
-            const std::vector<std::string> known = smp_bench_presets();
             if (std::find(known.begin(), known.end(), name) == known.end()) {
                 std::string list;
                 for (const std::string& k : known) list += (list.empty() ? "" : ", ") + k;

@@ -1,8 +1,7 @@
 #pragma once
 
 // The one-shot commands of the command line (analyze, perft, bench,
-// smp-bench) and the
-// text they share with the protocol loop's own commands.
+// smp-bench) and the text they share with the protocol loop's own commands.
 
 #include <cstdint>
 #include <ostream>

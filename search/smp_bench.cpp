@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <cassert>
 #include <chrono>
-#include <map>
 #include <thread>
 
 #include "engine.h"
@@ -18,11 +17,6 @@ double median(std::vector<double> v) {
     const size_t n = v.size();
     return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 }
-
-struct Sample {
-    double ms = 0;
-    uint64_t nodes = 0;
-};
 
 } // namespace
 
@@ -66,15 +60,16 @@ std::vector<SmpBenchRow> smp_bench(const SmpBenchConfig& config,
         for (const Engine::BenchPosition& bp : Engine::bench_positions())
             if (bp.preset == preset && !bp.endgame) set.push_back(&bp);
         if (set.empty()) continue;
-        std::map<int, std::vector<Sample>> samples; // by thread count
+        e.set_preset(preset);
+        std::vector<double> one_thread_ms; // per position: what the speedups divide
         for (int t : threads) {
             e.set_option("Threads", std::to_string(t));
             SmpBenchRow r;
             r.preset = preset;
             r.threads = t;
             r.positions = int(set.size());
+            std::vector<double> times, ratios, speeds;
             for (const Engine::BenchPosition* bp : set) {
-                e.set_preset(bp->preset);
                 e.new_game();
                 const Status placed = e.set_position(bp->tfen, {});
                 assert(placed);
@@ -88,15 +83,13 @@ std::vector<SmpBenchRow> smp_bench(const SmpBenchConfig& config,
                 e.wait();
                 const std::chrono::duration<double, std::milli> took =
                     std::chrono::steady_clock::now() - t0;
-                samples[t].push_back({std::max(took.count(), 0.001), e.last_search_nodes()});
-            }
-            std::vector<double> times, ratios, speeds;
-            for (size_t i = 0; i < set.size(); ++i) {
-                const Sample& s = samples[t][i];
-                times.push_back(s.ms);
-                ratios.push_back(samples[1][i].ms / s.ms);
-                speeds.push_back(double(s.nodes) * 1000.0 / s.ms);
-                r.nodes += s.nodes;
+                const double ms = std::max(took.count(), 0.001);
+                const uint64_t nodes = e.last_search_nodes();
+                if (t == 1) one_thread_ms.push_back(ms);
+                times.push_back(ms);
+                ratios.push_back(one_thread_ms[times.size() - 1] / ms);
+                speeds.push_back(double(nodes) * 1000.0 / ms);
+                r.nodes += nodes;
             }
             r.time_ms = median(times);
             r.speedup = median(ratios);

@@ -40,6 +40,11 @@ std::string fixed(double v, int digits) {
     return s.str();
 }
 
+double percent_change(int64_t from_kb, int64_t to_kb) {
+    if (from_kb <= 0 || to_kb < 0) return 0;
+    return 100.0 * double(to_kb - from_kb) / double(from_kb);
+}
+
 } // namespace
 
 void Tally::game(const std::string& part, int64_t n) {
@@ -149,13 +154,11 @@ int64_t resident_kb(pid_t pid) {
 }
 
 double growth_percent(const MemoryRecord& m) {
-    if (m.first_kb <= 0 || m.last_kb < 0) return 0;
-    return 100.0 * double(m.last_kb - m.first_kb) / double(m.first_kb);
+    return percent_change(m.first_kb, m.last_kb);
 }
 
 double settled_growth_percent(const MemoryRecord& m) {
-    if (m.settled_kb <= 0 || m.last_kb < 0) return 0;
-    return 100.0 * double(m.last_kb - m.settled_kb) / double(m.settled_kb);
+    return percent_change(m.settled_kb, m.last_kb);
 }
 
 bool judged_now(const MemoryRecord& m) {

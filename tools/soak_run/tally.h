@@ -86,8 +86,8 @@ int64_t resident_kb(pid_t pid);
 
 // Memory growth of a watched process in per cent, from its first reading
 // (one minute) or from its five-minute reading to its last. A process is
-// judged by the second, once it has one and a reading after it: growth
-// over the bound there is a failure.
+// judged once it has lived five minutes, by the first: growth over the
+// bound is a failure.
 constexpr double MAX_MEMORY_GROWTH_PERCENT = 5.0;
 double growth_percent(const MemoryRecord& m);
 double settled_growth_percent(const MemoryRecord& m);
