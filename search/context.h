@@ -94,6 +94,9 @@ struct SearchContext {
     // Time used on the clock: since go, or since ponderhit.
     int64_t used_ms() const { return elapsed_ms() - timer_origin_ms.load(); }
     uint64_t total_nodes() const;
+    // What a host sees of root move `rm` after an iteration to `depth`, as
+    // line `multipv` (1: the best), with the nodes of every thread so far.
+    SearchInfo line_info(const RootMove& rm, int depth, int multipv) const;
 };
 
 } // namespace branan

@@ -638,26 +638,8 @@ Value Worker::root_search(int pv_idx, Value alpha, Value beta, int depth) {
 
 void Worker::report(int depth) {
     if (!ctx_.on_info) return;
-    const int64_t t = ctx_.elapsed_ms();
-    const uint64_t nodes_all = ctx_.total_nodes();
     const int lines = std::min<int>(ctx_.multipv, int(root_moves.size()));
-    const int hashfull = ctx_.tt->hashfull();
-    for (int i = 0; i < lines; ++i) {
-        const RootMove& rm = root_moves[i];
-        SearchInfo info;
-        info.depth = depth;
-        info.seldepth = std::max(rm.seldepth, depth);
-        info.multipv = i + 1;
-        info.score = rm.score;
-        info.mate = mate_moves(rm.score);
-        info.bound = rm.bound;
-        info.nodes = nodes_all;
-        info.time_ms = t;
-        info.nps = t > 0 ? nodes_all * 1000 / uint64_t(t) : nodes_all * 1000;
-        info.hashfull = hashfull;
-        info.pv = rm.pv;
-        ctx_.on_info(info);
-    }
+    for (int i = 0; i < lines; ++i) ctx_.on_info(ctx_.line_info(root_moves[i], depth, i + 1));
 }
 
 void Worker::run() {

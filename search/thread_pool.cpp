@@ -97,13 +97,55 @@ size_t skill_choice(const SearchThread& thread, const SearchSetup& setup, Side u
     return setup.skill.pick(expected, rng);
 }
 
+// Each voter's weight is its depth times its score above the lowest score
+// plus this (centi-soldiers), so the lowest still counts by its depth.
+constexpr Value VOTE_SCORE_BASE = 20;
+
 } // namespace
 
-const SearchThread& best_thread(const SearchContext& ctx) {
+const SearchThread& best_thread(const SearchContext& ctx, bool vote) {
+    auto has_line = [](const SearchThread& t) {
+        return t.completed_depth > 0 && !t.root_moves.empty();
+    };
     const SearchThread* chosen = ctx.workers[0].get();
+    if (!vote) {
+        for (const auto& w : ctx.workers)
+            if (w->completed_depth > chosen->completed_depth && !w->root_moves.empty())
+                chosen = w.get();
+        return *chosen;
+    }
+    // Each thread votes for its first move with its depth, weighted by how
+    // far its score stands above the lowest: a move that several threads
+    // found, deep and well scored, beats one thread's deepest guess.
+    Value lowest = VALUE_INFINITE;
     for (const auto& w : ctx.workers)
-        if (w->completed_depth > chosen->completed_depth && !w->root_moves.empty())
+        if (has_line(*w)) lowest = std::min(lowest, w->root_moves[0].score);
+    std::vector<std::pair<Move, int64_t>> votes;
+    auto votes_of = [&](Move m) -> int64_t& {
+        for (auto& [move, n] : votes)
+            if (move == m) return n;
+        return votes.emplace_back(m, 0).second;
+    };
+    for (const auto& w : ctx.workers)
+        if (has_line(*w))
+            votes_of(w->root_moves[0].move) +=
+                int64_t(w->root_moves[0].score - lowest + VOTE_SCORE_BASE) * w->completed_depth;
+    for (const auto& w : ctx.workers) {
+        if (!has_line(*w)) continue;
+        if (!has_line(*chosen)) {
             chosen = w.get();
+            continue;
+        }
+        const Value ours = chosen->root_moves[0].score, theirs = w->root_moves[0].score;
+        // A proven result: the quickest win, or the slowest loss.
+        if (is_win_score(ours)) {
+            if (theirs > ours) chosen = w.get();
+        } else if (theirs >= VALUE_WIN_MAX_PLY ||
+                   (theirs > -VALUE_WIN_MAX_PLY &&
+                    votes_of(w->root_moves[0].move) > votes_of(chosen->root_moves[0].move))) {
+            chosen = w.get();
+        }
+    }
     return *chosen;
 }
 
@@ -195,7 +237,11 @@ void ThreadPool::main_search() {
         hold_while_infinite();
         c.stop = true;
         for (auto& t : helpers) t.join();
-        const SearchThread& chosen = best_thread(c);
+        const bool vote = c.multipv == 1 && !setup_.skill.limited();
+        const SearchThread& chosen = best_thread(c, vote);
+        // The last line a host sees is the one whose move is played.
+        if (&chosen != &main && c.on_info)
+            c.on_info(c.line_info(chosen.root_moves[0], chosen.completed_depth, 1));
         const size_t index =
             setup_.skill.limited() ? skill_choice(chosen, setup_, pos_->side_to_move()) : 0;
         best = best_move_of(chosen, *pos_, *board_, *setup_.tt, *setup_.params, index);

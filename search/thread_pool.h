@@ -82,9 +82,13 @@ class ThreadPool {
     std::atomic<uint64_t> last_nodes_{0};
 };
 
-// Lazy SMP: of the threads that have a line, the one that completed the
-// deepest iteration (the main thread on a tie).
-const SearchThread& best_thread(const SearchContext& ctx);
+// Lazy SMP: the thread whose move is played. With `vote`, the threads that
+// completed an iteration vote for their first moves by depth and score, and
+// the thread with a proven win (the quickest) or, failing that, the move
+// with the most votes is chosen; the main thread on a tie. Without (several
+// lines or a level below full strength, whose choice needs one thread's
+// lines), the thread that completed the deepest iteration.
+const SearchThread& best_thread(const SearchContext& ctx, bool vote);
 
 // The best move of `thread`'s root move `index` (0: its first) in `pos`:
 // its ponder move from the line or the table, and the rest of the turn

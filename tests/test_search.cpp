@@ -14,6 +14,7 @@
 #include "notation.h"
 #include "test_helpers.h"
 #include "text.h"
+#include "thread_pool.h"
 #include "tt.h"
 
 using namespace branan;
@@ -734,4 +735,62 @@ TEST_CASE("search: set_position is all or nothing", "[search]") {
     CHECK(to_tfen(e.position()) == before);
     CHECK_FALSE(e.set_position("not a tfen", {}));
     CHECK(to_tfen(e.position()) == before);
+}
+
+namespace {
+
+// A thread as the vote sees it: the first move and score of its last
+// completed iteration.
+struct VoterThread : SearchThread {
+    VoterThread(Move m, Value score, int depth) {
+        RootMove rm;
+        rm.move = m;
+        rm.score = score;
+        rm.pv.assign(1, m);
+        root_moves.push_back(rm);
+        completed_depth = depth;
+    }
+    void run() override {}
+};
+
+const SearchThread& chosen_of(const std::vector<std::tuple<Move, Value, int>>& threads,
+                              SearchContext& ctx, bool vote = true) {
+    ctx.workers.clear();
+    for (const auto& [m, v, d] : threads)
+        ctx.workers.push_back(std::make_unique<VoterThread>(m, v, d));
+    return best_thread(ctx, vote);
+}
+
+size_t index_of(const SearchContext& ctx, const SearchThread& t) {
+    for (size_t i = 0; i < ctx.workers.size(); ++i)
+        if (ctx.workers[i].get() == &t) return i;
+    return ctx.workers.size();
+}
+
+} // namespace
+
+TEST_CASE("search: Lazy SMP plays the move its threads vote for", "[search]") {
+    const Move a(1, 2), b(3, 4), c(5, 6);
+    SearchContext ctx;
+    // Alone, the main thread is chosen.
+    CHECK(index_of(ctx, chosen_of({{a, 10, 12}}, ctx)) == 0);
+    // Two threads that agree on b at depth 12 outvote the deepest, on a at 13.
+    CHECK(index_of(ctx, chosen_of({{a, 10, 13}, {b, 10, 12}, {b, 10, 12}}, ctx)) == 1);
+    // Without the vote (several lines, a level), the deepest is chosen.
+    CHECK(index_of(ctx, chosen_of({{a, 10, 13}, {b, 10, 12}, {b, 10, 12}}, ctx, false)) == 0);
+    // The score weighs: one deep thread far above two that agree wins.
+    CHECK(index_of(ctx, chosen_of({{a, 400, 13}, {b, 10, 12}, {b, 10, 12}}, ctx)) == 0);
+    CHECK(index_of(ctx, chosen_of({{c, -50, 12}, {a, 10, 12}, {b, 30, 12}}, ctx)) == 2);
+    // Equal votes keep the main thread.
+    CHECK(index_of(ctx, chosen_of({{a, 10, 12}, {b, 10, 12}}, ctx)) == 0);
+    // A proven win beats any number of votes, and the quickest win is played.
+    CHECK(index_of(ctx, chosen_of({{a, 10, 14}, {a, 10, 14}, {b, mate_in(9), 9}}, ctx)) == 2);
+    CHECK(index_of(ctx, chosen_of({{a, mate_in(9), 12}, {b, mate_in(5), 10}}, ctx)) == 1);
+    // Facing a proven loss, the thread that holds out longest, or that sees
+    // no loss, is played.
+    CHECK(index_of(ctx, chosen_of({{a, mated_in(4), 12}, {b, mated_in(8), 10}}, ctx)) == 1);
+    CHECK(index_of(ctx, chosen_of({{a, mated_in(4), 12}, {b, -300, 8}}, ctx)) == 1);
+    // A thread without a completed iteration has no vote.
+    CHECK(index_of(ctx, chosen_of({{a, 10, 12}, {b, 10, 0}, {b, 10, 0}}, ctx)) == 0);
+    CHECK(index_of(ctx, chosen_of({{a, 10, 0}, {b, 10, 3}}, ctx)) == 1);
 }
