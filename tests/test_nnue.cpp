@@ -1,0 +1,229 @@
+// The learned evaluation's training data: the file format (round trips,
+// refused headers, records cut short), the board's symmetries and which
+// editions keep them, and self-play generation (kept positions, results,
+// resuming).
+
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+
+#include "nnue/generate.h"
+#include "nnue/symmetry.h"
+#include "nnue/training_data.h"
+#include "test_helpers.h"
+
+using namespace branan;
+using namespace branan::nnue;
+
+namespace {
+
+TrainingPosition sample_position(int size, uint32_t game, uint16_t ply) {
+    TrainingPosition p;
+    p.game = game;
+    p.ply = ply;
+    p.score = int16_t(-1234 + ply);
+    p.side_to_move = ply % 2 ? DEFENDERS : ATTACKERS;
+    p.result = int8_t(ply % 3 - 1);
+    for (int s = 0; s < size * size; ++s) p.pieces[s] = Piece((s * 7 + ply) % PLACED_KINDS);
+    return p;
+}
+
+std::vector<TrainingPosition> read_all(const std::string& path) {
+    std::vector<TrainingPosition> all;
+    auto scan = scan_data_file(path, [&](const TrainingPosition& p) { all.push_back(p); });
+    INFO(path << ": " << (scan ? std::string("ok") : scan.error()));
+    REQUIRE(scan.ok());
+    return all;
+}
+
+} // namespace
+
+TEST_CASE("nnue: training records and headers read back as written", "[nnue]") {
+    for (int size : {7, 9, 11, 13, 19}) {
+        INFO("size " << size);
+        const DataHeader header{size, size != 9, "dim:" + std::to_string(size), "spec words"};
+        const std::string head = encode_header(header);
+        CHECK(head.size() == DATA_HEADER_BYTES + header.rules.size() + header.spec.size());
+        auto back = decode_header(head + "tail");
+        REQUIRE(back.ok());
+        CHECK(back->first == header);
+        CHECK(back->second == head.size());
+        std::string bytes;
+        const auto p = sample_position(size, 70000, 301);
+        append_record(p, size, bytes);
+        REQUIRE(bytes.size() == record_bytes(size));
+        CHECK(record_bytes(size) == 10 + size_t(size * size + 1) / 2);
+        auto q = decode_record(bytes, size);
+        REQUIRE(q.ok());
+        CHECK(*q == p);
+    }
+    // The layout is the documented one, byte for byte: the fields, then two
+    // squares a byte, the lower in the low nibble.
+    TrainingPosition p;
+    p.game = 0x01020304;
+    p.ply = 0x0506;
+    p.score = -2;
+    p.side_to_move = DEFENDERS;
+    p.result = 1;
+    p.pieces[0] = KING;
+    p.pieces[1] = ATTACKER;
+    p.pieces[48] = DEFENDER_KNIGHT;
+    std::string bytes;
+    append_record(p, 7, bytes);
+    CHECK(bytes.substr(0, 12) ==
+          std::string("\x04\x03\x02\x01\x06\x05\xfe\xff\x01\x02\x13\x00", 12));
+    CHECK(uint8_t(bytes[10 + 24]) == 0x07); // square 48 alone in the last byte
+}
+
+TEST_CASE("nnue: a data file that is not ours or is damaged is refused by name", "[nnue]") {
+    const std::string good = encode_header({11, true, "rules", "spec"});
+    auto error_of = [](const std::string& bytes) {
+        auto h = decode_header(bytes);
+        REQUIRE_FALSE(h.ok());
+        return h.error();
+    };
+    CHECK_THAT(error_of("BRNNPOX" + good.substr(7)), Catch::Contains("not a Branan training"));
+    CHECK_THAT(error_of(good.substr(0, 20)), Catch::Contains("not a Branan training"));
+    std::string version = good;
+    version[8] = 9;
+    CHECK_THAT(error_of(version), Catch::Contains("version 9"));
+    std::string size = good;
+    size[10] = 21;
+    CHECK_THAT(error_of(size), Catch::Contains("board size 21"));
+    std::string record = good;
+    record[12] = 70;
+    CHECK_THAT(error_of(record), Catch::Contains("record size 70"));
+    CHECK_THAT(error_of(good.substr(0, good.size() - 1)), Catch::Contains("ends inside"));
+    // A record with a piece, side or result out of range.
+    std::string bytes;
+    append_record(sample_position(7, 1, 2), 7, bytes);
+    std::string piece = bytes, side = bytes, result = bytes, padding = bytes;
+    piece[12] = char(0x90);
+    side[8] = 2;
+    result[9] = 3;
+    padding[10 + 24] = char(0x10);
+    CHECK_THAT(decode_record(piece, 7).error(), Catch::Contains("piece 9"));
+    CHECK_THAT(decode_record(side, 7).error(), Catch::Contains("side to move 2"));
+    CHECK_THAT(decode_record(result, 7).error(), Catch::Contains("result 3"));
+    CHECK_THAT(decode_record(padding, 7).error(), Catch::Contains("padding"));
+}
+
+TEST_CASE("nnue: the eight symmetries, and the editions that keep them", "[nnue]") {
+    for (int n : {7, 11}) {
+        std::set<std::vector<Square>> images;
+        for (int t = 0; t < SYMMETRIES; ++t) {
+            std::vector<Square> image;
+            std::set<Square> seen;
+            for (Square s = 0; s < n * n; ++s) {
+                image.push_back(transform(t, s, n));
+                seen.insert(image.back());
+            }
+            CHECK(seen.size() == size_t(n * n)); // a bijection
+            images.insert(image);
+        }
+        CHECK(images.size() == 8); // eight different maps
+    }
+    // a1 = 0 on 7x7: mirroring the file gives g1, the rank a7, both g7; the
+    // swap takes b1 to a2.
+    CHECK(transform(0, 1, 7) == 1);
+    CHECK(transform(1, 0, 7) == 6);
+    CHECK(transform(2, 0, 7) == 42);
+    CHECK(transform(3, 0, 7) == 48);
+    CHECK(transform(4, 1, 7) == 7);
+    for (const char* preset : {"brandubh", "tablut", "copenhagen", "hnefatafl-org", "ashton"})
+        CHECK(symmetric(*testutil::edition(preset)));
+    // One attacker moved from d7 to c7: the start is no longer symmetric.
+    auto moved = testutil::edition_with(
+        "brandubh", [](Rules& r) { r.start = "/3t3/3t3/3T3/ttTKTtt/3T3/3t3/2t4/"; });
+    CHECK_FALSE(symmetric(*moved));
+    // One corner fewer: the special squares are not.
+    auto three =
+        testutil::edition_with("brandubh", [](Rules& r) { r.special[CORNER].squares.pop_back(); });
+    CHECK_FALSE(symmetric(*three));
+}
+
+TEST_CASE("nnue: self-play keeps quiet positions with their game's result, and resumes", "[nnue]") {
+    testutil::TempDir dir("nnue-gen");
+    GenerateSpec spec;
+    spec.preset = "brandubh";
+    spec.games = testutil::scaled(12, 3);
+    spec.nodes = 1500;
+    spec.book = std::string(BRANAN_SOURCE_DIR) + "/tools/openings/brandubh.txt";
+    spec.threads = 2;
+    auto whole = generate(spec, dir / "whole.bin", nullptr);
+    REQUIRE(whole.ok());
+    CHECK(whole->games_played == spec.games);
+    const auto positions = read_all(dir / "whole.bin");
+    REQUIRE(!positions.empty());
+    CHECK(whole->positions_written == positions.size());
+
+    const EditionPtr e = testutil::edition("brandubh");
+    std::map<uint32_t, std::vector<const TrainingPosition*>> games;
+    for (const auto& p : positions) {
+        games[p.game].push_back(&p);
+        CHECK(p.game < spec.games);
+        CHECK(std::abs(p.score) < SCORE_LIMIT);
+        // Every kept position is a real one of the edition, and the side to
+        // move can neither capture nor end the game at once.
+        Placement board{};
+        std::copy_n(p.pieces.begin(), 49, board.begin());
+        auto pos = Position::from_placement(e, board, p.side_to_move, 0, 1);
+        REQUIRE(pos.ok());
+        MoveList moves;
+        generate_moves(*pos, moves);
+        for (Move m : moves) {
+            pos->make_move(m);
+            CHECK(pos->last_captured() == 0);
+            CHECK_FALSE(pos->decided().over());
+            pos->unmake_move();
+        }
+    }
+    for (const auto& [game, list] : games) {
+        // A game's positions come in order, and its result is one result
+        // seen from each side: a win for one is a loss for the other.
+        for (size_t i = 1; i < list.size(); ++i) CHECK(list[i]->ply > list[i - 1]->ply);
+        for (const auto* p : list) {
+            const int attackers_result = p->side_to_move == ATTACKERS ? p->result : -p->result;
+            const int first =
+                list[0]->side_to_move == ATTACKERS ? list[0]->result : -list[0]->result;
+            CHECK(attackers_result == first);
+        }
+    }
+
+    // Half the games, then all of them: the same positions as one run.
+    GenerateSpec half = spec;
+    half.games = spec.games / 2;
+    half.threads = 1;
+    REQUIRE(generate(half, dir / "resumed.bin", nullptr).ok());
+    // A record cut short by a stop in the middle of a write is dropped.
+    {
+        std::ofstream cut(dir / "resumed.bin", std::ios::binary | std::ios::app);
+        cut << "partial";
+    }
+    auto rest = generate(spec, dir / "resumed.bin", nullptr);
+    REQUIRE(rest.ok());
+    CHECK(rest->games_skipped > 0);
+    CHECK(rest->games_played + rest->games_skipped == spec.games);
+    auto key = [](const TrainingPosition& a, const TrainingPosition& b) {
+        return std::tie(a.game, a.ply) < std::tie(b.game, b.ply);
+    };
+    auto expected = positions, resumed = read_all(dir / "resumed.bin");
+    std::sort(expected.begin(), expected.end(), key);
+    std::sort(resumed.begin(), resumed.end(), key);
+    CHECK(resumed == expected);
+
+    // Another spec does not resume the file; the file stays as it was.
+    GenerateSpec other = spec;
+    other.nodes = 1600;
+    auto refused = generate(other, dir / "resumed.bin", nullptr);
+    REQUIRE_FALSE(refused.ok());
+    CHECK_THAT(refused.error(), Catch::Contains("nodes=1500"));
+    CHECK(read_all(dir / "resumed.bin").size() == positions.size());
+    other = spec;
+    other.preset = "tablut";
+    other.book.clear();
+    CHECK_THAT(generate(other, dir / "resumed.bin", nullptr).error(),
+               Catch::Contains("another edition"));
+}
