@@ -1,0 +1,277 @@
+#!/usr/bin/python3
+"""Trains a net for Branan's learned evaluation from branan-nnue's data files
+and writes it as a quantised net file (docs/nnue.md has both formats, the
+loss and the scaling).
+
+    tools/nnue/train.py DATA.bin [DATA2.bin ...] -o NET.nnue [--epochs N] ...
+
+Runs on a CUDA GPU when there is one (--device to choose), else on the
+CPU. Seeded: the same data, options and device give the same net.
+"""
+
+import argparse
+import hashlib
+import math
+import struct
+import sys
+import time
+
+import numpy as np
+import torch
+
+DATA_MAGIC = b"BRNNPOS\0"
+DATA_VERSION = 1
+DATA_HEADER_BYTES = 32
+RECORD_FIXED_BYTES = 10
+
+NET_MAGIC = b"BRNNNET\0"
+NET_VERSION = 1
+
+# The quantisation (docs/nnue.md): the first layer's weights and biases as
+# int16 at QA per unit, its clipped activations as int8 at QA (0..QA); the
+# hidden layer's weights as int8 at QB per unit, its biases as int32 at
+# QA * QB; the output layer likewise, and the output in centi-soldiers.
+QA = 127
+QB = 64
+
+
+def transform(t, s, n):
+    """Image of square s under symmetry t, as tools/nnue/symmetry.cpp numbers them."""
+    f, r = s % n, s // n
+    if t & 4:
+        f, r = r, f
+    if t & 1:
+        f = n - 1 - f
+    if t & 2:
+        r = n - 1 - r
+    return r * n + f
+
+
+class DataFile:
+    """One training data file: its header and its records as arrays."""
+
+    def __init__(self, path):
+        with open(path, "rb") as f:
+            head = f.read(DATA_HEADER_BYTES)
+            if len(head) < DATA_HEADER_BYTES or head[:8] != DATA_MAGIC:
+                raise ValueError(f"{path}: not a Branan training data file")
+            version, size, flags, record, rules_len, spec_len = struct.unpack_from("<HBBIII", head, 8)
+            if version != DATA_VERSION:
+                raise ValueError(f"{path}: data version {version}, this trainer reads {DATA_VERSION}")
+            if record != RECORD_FIXED_BYTES + (size * size + 1) // 2:
+                raise ValueError(f"{path}: record size {record} does not fit a {size}x{size} board")
+            self.rules = f.read(rules_len).decode()
+            self.spec = f.read(spec_len).decode()
+        self.path = path
+        self.size = size
+        self.symmetric = bool(flags & 1)
+        offset = DATA_HEADER_BYTES + rules_len + spec_len
+        dtype = np.dtype([("game", "<u4"), ("ply", "<u2"), ("score", "<i2"), ("stm", "u1"),
+                          ("result", "u1"), ("squares", "u1", ((size * size + 1) // 2,))])
+        raw = np.fromfile(path, dtype=np.uint8, offset=offset)
+        whole = len(raw) // record * record
+        rec = raw[:whole].view(dtype)
+        self.game = rec["game"].astype(np.int64)
+        self.score = rec["score"].astype(np.float32)
+        self.stm = rec["stm"].astype(np.int64)
+        self.result = rec["result"].astype(np.float32) / 2.0  # loss 0, draw 0.5, win 1
+        packed = rec["squares"]
+        board = np.empty((len(rec), packed.shape[1] * 2), dtype=np.uint8)
+        board[:, 0::2] = packed & 15
+        board[:, 1::2] = packed >> 4
+        self.board = board[:, : size * size]
+        if len(rec) and (self.board.max() > 7 or self.stm.max() > 1 or rec["result"].max() > 2):
+            raise ValueError(f"{path}: a record out of range")
+
+
+class Net(torch.nn.Module):
+    """planes x n x n one-hot squares + side to move -> L1 -> L2 -> 1 (centi-soldiers)."""
+
+    def __init__(self, inputs, l1, l2):
+        super().__init__()
+        self.l1 = torch.nn.Linear(inputs, l1)
+        self.l2 = torch.nn.Linear(l1, l2)
+        self.out = torch.nn.Linear(l2, 1)
+
+    def forward(self, x):
+        # The clipping is the quantised engine's: activations in 0..1.
+        h = torch.clamp(self.l1(x), 0.0, 1.0)
+        h = torch.clamp(self.l2(h), 0.0, 1.0)
+        return self.out(h)
+
+
+def features(board, stm, planes, n, device):
+    """Dense inputs: one per (plane, square), then the side to move (1 = defenders)."""
+    b = torch.as_tensor(board, device=device, dtype=torch.int64)
+    count = b.shape[0]
+    x = torch.zeros((count, planes * n * n + 1), device=device)
+    occupied = b > 0
+    idx = (b - 1).clamp(min=0) * (n * n) + torch.arange(n * n, device=device)
+    x.scatter_(1, torch.where(occupied, idx, torch.full_like(idx, planes * n * n)), 1.0)
+    x[:, planes * n * n] = torch.as_tensor(stm, device=device, dtype=torch.float32)
+    return x
+
+
+# The weights' bounds: what the integer layers hold. The first layer's sum
+# over up to 129 inputs stays inside int16 (129 x 2 x QA < 32768).
+L1_WEIGHT_LIMIT = 2.0
+WEIGHT_LIMIT = 127 / QB
+
+
+def clip_weights(net):
+    with torch.no_grad():
+        net.l1.weight.clamp_(-L1_WEIGHT_LIMIT, L1_WEIGHT_LIMIT)
+        net.l2.weight.clamp_(-WEIGHT_LIMIT, WEIGHT_LIMIT)
+        net.out.weight.clamp_(-WEIGHT_LIMIT, WEIGHT_LIMIT)
+
+
+def quantised_eval(layers, x, scale):
+    """The engine's integer forward pass, in centi-soldiers (numpy, for the check)."""
+    w1, b1, w2, b2, w3, b3 = (t.numpy().astype(np.int64) for t in layers)
+    acc = x.astype(np.int64) @ w1.T + b1
+    h1 = np.clip(acc, 0, QA)
+    h2 = np.clip((h1 @ w2.T + b2) // QB, 0, QA)
+    out = h2 @ w3.T + b3
+    return out[:, 0] * scale / (QA * QB)
+
+
+def main(argv):
+    ap = argparse.ArgumentParser(description="Train a Branan net from branan-nnue data files.")
+    ap.add_argument("data", nargs="+")
+    ap.add_argument("-o", "--out", required=True, help="net file to write")
+    ap.add_argument("--epochs", type=int, default=20)
+    ap.add_argument("--batch", type=int, default=4096)
+    ap.add_argument("--lr", type=float, default=1e-3)
+    ap.add_argument("--l1", type=int, default=256)
+    ap.add_argument("--l2", type=int, default=32)
+    ap.add_argument("--lambda", dest="lam", type=float, default=0.7,
+                    help="weight of the search score in the target (the rest: the result)")
+    ap.add_argument("--scale", type=int, default=400,
+                    help="centi-soldiers per unit of the sigmoid that maps scores to expected results")
+    ap.add_argument("--validation", type=float, default=0.1, help="share of games kept out")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--device", default="auto", help="auto, cpu or cuda")
+    ap.add_argument("--family", default="", help="the edition family named in the net's header")
+    ap.add_argument("--max-seconds", type=float, default=0, help="stop after this long (0: no limit)")
+    args = ap.parse_args(argv)
+
+    files = [DataFile(p) for p in args.data]
+    n = files[0].size
+    for f in files:
+        if f.size != n or f.rules != files[0].rules:
+            raise SystemExit(f"train.py: {f.path} is another edition's data than {files[0].path}")
+    symmetric = all(f.symmetric for f in files)
+    board = np.concatenate([f.board for f in files])
+    stm = np.concatenate([f.stm for f in files])
+    score = np.concatenate([f.score for f in files])
+    result = np.concatenate([f.result for f in files])
+    # Games are numbered per file: keep a game's positions together.
+    game = np.concatenate([f.game * len(files) + i for i, f in enumerate(files)])
+    if len(board) == 0:
+        raise SystemExit("train.py: the data files hold no positions")
+    planes = 3 if board.max() <= 3 else 7
+
+    device = args.device
+    if device == "auto":
+        device = "cuda" if torch.cuda.is_available() else "cpu"
+    torch.manual_seed(args.seed)
+    torch.use_deterministic_algorithms(True)
+    rng = np.random.default_rng(args.seed)
+    games = np.unique(game)
+    held = set(rng.choice(games, size=int(len(games) * args.validation), replace=False).tolist())
+    is_val = np.array([g in held for g in game.tolist()], dtype=bool)
+    train_idx, val_idx = np.flatnonzero(~is_val), np.flatnonzero(is_val)
+    print(f"train.py: {len(board)} positions of {len(games)} games ({len(val_idx)} kept out), "
+          f"{n}x{n}, {planes} planes, symmetries {'8' if symmetric else '1'}, device {device}",
+          file=sys.stderr)
+
+    perms = np.array([[transform(t, s, n) for s in range(n * n)] for t in range(8)], dtype=np.int64)
+    inputs = planes * n * n + 1
+    net = Net(inputs, args.l1, args.l2).to(device)
+    opt = torch.optim.Adam(net.parameters(), lr=args.lr)
+
+    def batch_loss(idx, augment):
+        b = board[idx]
+        if augment and symmetric:
+            t = rng.integers(0, 8, size=len(idx))
+            b = np.take_along_axis(b, perms[t], axis=1)
+        x = features(b, stm[idx], planes, n, device)
+        target_score = torch.sigmoid(torch.as_tensor(score[idx], device=device) / args.scale)
+        target = args.lam * target_score + (1 - args.lam) * torch.as_tensor(result[idx], device=device)
+        # The net's output is in units of the sigmoid: times --scale, centi-soldiers.
+        pred = torch.sigmoid(net(x).squeeze(1))
+        return torch.mean((pred - target) ** 2)
+
+    start = time.time()
+    for epoch in range(1, args.epochs + 1):
+        order = rng.permutation(train_idx)
+        net.train()
+        total, batches = 0.0, 0
+        for i in range(0, len(order), args.batch):
+            loss = batch_loss(order[i:i + args.batch], True)
+            opt.zero_grad()
+            loss.backward()
+            opt.step()
+            clip_weights(net)
+            total += loss.item()
+            batches += 1
+        net.eval()
+        with torch.no_grad():
+            val = [batch_loss(val_idx[i:i + args.batch], False).item() * len(val_idx[i:i + args.batch])
+                   for i in range(0, len(val_idx), args.batch)]
+        val_loss = sum(val) / max(1, len(val_idx))
+        print(f"epoch {epoch}: train loss {total / max(1, batches):.6f}, validation loss {val_loss:.6f}, "
+              f"{time.time() - start:.1f} s", file=sys.stderr)
+        if args.max_seconds and time.time() - start > args.max_seconds:
+            break
+
+    family = args.family or files[0].rules.split(" name:")[-1].split(" ")[0]
+    net = net.cpu()
+    # How far the integers are from the float net, on (up to) 4096 kept-out positions.
+    check = (val_idx if len(val_idx) else train_idx)[:4096]
+    x = features(board[check], stm[check], planes, n, "cpu")
+    with torch.no_grad():
+        exact = net(x).squeeze(1).numpy() * args.scale
+    approx = quantised_eval(quantised(net), x.numpy(), args.scale)
+    print(f"train.py: quantised against float on {len(check)} positions: mean |difference| "
+          f"{np.mean(np.abs(approx - exact)):.1f}, max {np.max(np.abs(approx - exact)):.1f} "
+          f"centi-soldiers", file=sys.stderr)
+    write_net(args.out, net, n, planes, family, files[0].rules, args.scale)
+    print(f"train.py: wrote {args.out}", file=sys.stderr)
+
+
+def quantised(net):
+    """The integer layers the engine computes with (docs/nnue.md)."""
+    w1 = torch.round(net.l1.weight.detach() * QA).clamp(-32767, 32767).to(torch.int16)
+    b1 = torch.round(net.l1.bias.detach() * QA).clamp(-32767, 32767).to(torch.int16)
+    w2 = torch.round(net.l2.weight.detach() * QB).clamp(-127, 127).to(torch.int8)
+    b2 = torch.round(net.l2.bias.detach() * QA * QB).to(torch.int32)
+    w3 = torch.round(net.out.weight.detach() * QB).clamp(-127, 127).to(torch.int8)
+    b3 = torch.round(net.out.bias.detach() * QA * QB).to(torch.int32)
+    return w1, b1, w2, b2, w3, b3
+
+
+def write_net(path, net, n, planes, family, rules, scale):
+    w1, b1, w2, b2, w3, b3 = quantised(net)
+    payload = b"".join([
+        w1.t().contiguous().numpy().astype("<i2").tobytes(),  # input-major: one row per input
+        b1.numpy().astype("<i2").tobytes(),
+        w2.contiguous().numpy().astype("i1").tobytes(),  # one row per hidden unit
+        b2.numpy().astype("<i4").tobytes(),
+        w3.contiguous().numpy().astype("i1").tobytes(),
+        b3.numpy().astype("<i4").tobytes(),
+    ])
+    family_b, rules_b = family.encode(), rules.encode()
+    feature_set = f"pieces{planes}+side".encode()
+    digest = hashlib.sha256(payload).digest()[:8]
+    head = NET_MAGIC + struct.pack("<HBBHHHHHH", NET_VERSION, n, planes, net.l1.out_features,
+                                   net.l2.out_features, len(family_b), len(feature_set),
+                                   len(rules_b), int(round(scale)))
+    head += struct.pack("<I", len(payload)) + digest + struct.pack("<I", 0)
+    assert len(head) == 40
+    with open(path, "wb") as f:
+        f.write(head + family_b + feature_set + rules_b + payload)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
