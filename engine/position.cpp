@@ -118,6 +118,21 @@ Piece Position::placed_piece(Square s) const {
     return p;
 }
 
+Piece Position::captured_piece(Square s) const {
+    const StateInfo& st = state();
+    assert(test(st.captured, s));
+    if (s == st.captured_king) return KING;
+    // The mover stands on the move's square; the captured are the others.
+    const bool attackers_captured = side_of(board_[st.move.to()]) == DEFENDERS;
+    if (edition_->special_moves && !specials_before_.empty()) {
+        const auto& [commanders, knights] = specials_before_.back();
+        if (test(commanders, s))
+            return attackers_captured ? ATTACKER_COMMANDER : DEFENDER_COMMANDER;
+        if (test(knights, s)) return attackers_captured ? ATTACKER_KNIGHT : DEFENDER_KNIGHT;
+    }
+    return attackers_captured ? ATTACKER : DEFENDER;
+}
+
 Placement Position::placement() const {
     Placement board{};
     for (Square s = 0; s < edition_->num_squares; ++s) board[s] = placed_piece(s);

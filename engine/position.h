@@ -113,6 +113,9 @@ class Position {
     // (so it survives clear_history and comes with a TFEN).
     int plies_played() const { return 2 * (fullmove() - 1) + (side_ != edition_->start_side); }
     Move last_move() const { return state().move; }
+    // After make_move: the piece its captures took from square s (one of
+    // last_captured()), as placements name it.
+    Piece captured_piece(Square s) const;
     Bitboard last_captured() const { return state().captured; }
     // The squares of the pieces that have moved at least once (see StateInfo).
     Bitboard developed() const { return state().developed; }

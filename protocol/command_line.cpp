@@ -423,7 +423,7 @@ int run_cli(int argc, const char* const argv[], std::istream& in, std::ostream& 
                              "rules string (OpenTafl notation plus our keys); overrides --variant")(
         "hash", po::value<int64_t>(), "transposition table size in MB")(
         "threads", po::value<int64_t>(), "search threads")("eval-file", po::value<std::string>(),
-                                                           "evaluation weights file")(
+                                                           "evaluation weights file or net file")(
         "level", po::value<int>(), "play at this level, 0-20 (Skill Level; 20: full strength)")(
         "elo", po::value<int>(),
         "play at this Elo of the measured ladder (UCI_LimitStrength with UCI_Elo; docs/levels.md)")(

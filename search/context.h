@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "clock.h"
+#include "nnue_net.h"
 #include "params.h"
 #include "search_limits.h"
 #include "timeman.h"
@@ -81,6 +82,7 @@ struct SearchContext {
     std::atomic<bool> pondering{false};
     TranspositionTable* tt = nullptr;
     const EvalParams* params = nullptr;
+    const NnueNet* net = nullptr; // the learned evaluation, if one is set
     int multipv = 1;
     Clock::time_point start;                 // when go arrived
     std::atomic<int64_t> timer_origin_ms{0}; // ms after start the clock started (ponderhit)

@@ -8,6 +8,7 @@
 
 #include "board.h"
 #include "game_stage.h"
+#include "nnue.h"
 #include "notation.h"
 #include "text.h"
 #include "thread_pool.h"
@@ -44,6 +45,13 @@ struct Engine::Impl {
     int elo = ELO_MAX;
     int skill_level = MAX_SKILL_LEVEL;
     std::string eval_file;
+    // The learned evaluation: a net from EvalFile, used while Use NNUE is
+    // on and the net fits the rules (nnue_fits); else the weights.
+    NnueNetPtr net;
+    bool use_nnue = true;
+    const NnueNet* active_net() const {
+        return use_nnue && net && nnue_fits(*net, *edition) ? net.get() : nullptr;
+    }
     // Weights set one by one as options. They outlive a change of rules, as
     // the EvalFile does: a match runner or a GUI sets its options once and
     // the Variant after them (or again at every game).
@@ -151,17 +159,37 @@ std::vector<Option> Engine::Impl::declare_options(Engine& engine) {
     rows.push_back({{"Rules", T::STRING, "", 0, 0, {}},
                     [&engine](const OptionValue& v) { return engine.set_rules(v.text); }});
     rows.push_back({{"EvalFile", T::STRING, "", 0, 0, {}}, [this](const OptionValue& v) -> Status {
-                        // A file (or none) replaces every weight, those set
-                        // one by one before it too: the last setting wins.
+                        // A net file sets the learned evaluation; a weight
+                        // file (or none) drops it and replaces every weight,
+                        // those set one by one before it too: the last
+                        // setting wins.
                         const bool none = v.text.empty() || v.text == "<empty>";
+                        const std::string path(v.text);
+                        if (!none && file_is_nnue(path)) {
+                            auto read = read_nnue_file(path);
+                            if (!read) return Error{read.error()};
+                            if (Status st = nnue_fits(**read, *edition); !st)
+                                return Error{path + ": " + st.error()};
+                            net = *read;
+                            tt.clear();
+                            return {};
+                        }
                         const EvalParams defaults = default_params(edition->rules);
-                        auto p = none ? Result<EvalParams>(defaults)
-                                      : load_params_file(std::string(v.text), defaults);
+                        auto p =
+                            none ? Result<EvalParams>(defaults) : load_params_file(path, defaults);
                         if (!p) return Error{p.error()};
-                        eval_file = none ? std::string() : std::string(v.text);
+                        eval_file = none ? std::string() : path;
                         weights_set.clear();
                         params = *p;
+                        if (net) tt.clear();
+                        net.reset();
                         return {};
+                    }});
+    rows.push_back({{"Use NNUE", T::CHECK, "true", 0, 0, {}}, [this](const OptionValue& v) {
+                        const bool on = v.number != 0;
+                        if (on != use_nnue && net) tt.clear();
+                        use_nnue = on;
+                        return Status{};
                     }});
     rows.push_back({{"Clear Hash", T::BUTTON, "", 0, 0, {}}, [this](const OptionValue&) {
                         tt.clear();
@@ -333,6 +361,7 @@ Status Engine::go(const SearchLimits& limits) {
     setup.limits = limits;
     setup.tt = &d.tt;
     setup.params = &d.params;
+    setup.net = d.active_net();
     setup.multipv = d.multipv;
     setup.move_overhead_ms = d.move_overhead;
     setup.on_info = nullptr;
@@ -399,6 +428,7 @@ bool Engine::searching() const {
 
 // On the board the search plays the game on: the number the search sees.
 Value Engine::evaluate() const {
+    if (const NnueNet* net = impl_->active_net()) return nnue_evaluate(*net, *impl_->pos);
     return impl_->board->evaluate(impl_->params);
 }
 

@@ -21,20 +21,27 @@ void Worker::do_move(Move m) {
     ++idx_;
     keys_[idx_] = pos_.repetition_key();
     windows_[idx_] = pos_.plies_since_capture() == 0 ? 0 : windows_[idx_ - 1] + 1;
+    if (nnue_.active()) nnue_.push_move(pos_);
 }
 void Worker::undo_move() {
     pos_.unmake_move();
     --idx_;
+    if (nnue_.active()) nnue_.pop();
 }
 void Worker::do_null() {
     pos_.make_null();
     ++idx_;
     keys_[idx_] = pos_.key();
     windows_[idx_] = 0;
+    if (nnue_.active()) nnue_.push_null();
 }
 void Worker::undo_null() {
     pos_.unmake_null();
     --idx_;
+    if (nnue_.active()) nnue_.pop();
+}
+Value Worker::static_value() const {
+    return nnue_.active() ? nnue_.evaluate() : evaluate(pos_, *ctx_.params);
 }
 
 int Worker::occurrences(int idx) const {
@@ -257,6 +264,10 @@ Worker::Worker(SearchContext& ctx, int id, const Position& root,
     stack_.resize(MAX_PLY + 8);
     pv_.resize(MAX_PLY + 8);
     pv_len_.resize(MAX_PLY + 8);
+    if (ctx.net && nnue_fits(*ctx.net, root.edition())) {
+        nnue_.set_net(ctx.net);
+        nnue_.refresh(pos_);
+    }
 }
 
 // The value of a game's end for the side to move: a draw (a repetition,
@@ -295,7 +306,7 @@ Value Worker::qsearch(Value alpha, Value beta, int ply, int qply, bool pv_node) 
     if (pos_.decided().over()) return end_value(pos_.decided().winner, ply);
     if (rules_.no_capture_limit > 0 && pos_.plies_since_capture() >= rules_.no_capture_limit)
         return VALUE_ZERO;
-    if (ply >= MAX_PLY - 4) return evaluate(pos_, *ctx_.params);
+    if (ply >= MAX_PLY - 4) return static_value();
 
     const Side us = pos_.side_to_move();
     bool threatened = false;
@@ -337,7 +348,7 @@ Value Worker::qsearch(Value alpha, Value beta, int ply, int qply, bool pv_node) 
     const bool full_width = threatened && (us == ATTACKERS || qply < QPLY_THREAT_MAX);
     Value stand = VALUE_NONE;
     if (!full_width) {
-        stand = tt_eval != VALUE_NONE ? tt_eval : evaluate(pos_, *ctx_.params);
+        stand = tt_eval != VALUE_NONE ? tt_eval : static_value();
         if (stand >= beta) {
             if (!tt_hit)
                 ctx_.tt->store(tte, key, value_to_tt(stand, ply), Bound::LOWER, 0, 0, stand);
@@ -416,7 +427,7 @@ Value Worker::search(Value alpha, Value beta, int depth, int ply, bool pv_node, 
     // The end of the game.
     if (pos_.decided().over()) return end_value(pos_.decided().winner, ply);
     if (const Value r = path_rules(ply); r != VALUE_NONE) return r;
-    if (ply >= MAX_PLY - 4) return evaluate(pos_, *ctx_.params);
+    if (ply >= MAX_PLY - 4) return static_value();
 
     // Mate distance pruning.
     alpha = std::max(mated_in(ply), alpha);
@@ -463,7 +474,7 @@ Value Worker::search(Value alpha, Value beta, int depth, int ply, bool pv_node, 
     // The static evaluation serves only the pruning of non-PV nodes.
     Value static_eval = tt_hit && tte->eval() != VALUE_NONE ? tte->eval()
                         : pv_node                           ? VALUE_NONE
-                                                            : evaluate(pos_, *ctx_.params);
+                                                            : static_value();
     stack_[ply].static_eval = static_eval;
     stack_[ply + 2].killers[0] = stack_[ply + 2].killers[1] = MOVE_NONE;
 

@@ -15,6 +15,7 @@
 #include "context.h"
 #include "evaluate.h"
 #include "history.h"
+#include "nnue.h"
 #include "position.h"
 #include "tactics.h"
 
@@ -53,6 +54,9 @@ class Worker final : public SearchThread {
     // How often the position at keys_[idx] has occurred, up to the rules' count.
     int occurrences(int idx) const;
     void do_move(Move m);
+    // The evaluation of pos_: the net's where one is set and fits the
+    // rules, else the hand-made one.
+    Value static_value() const;
     void undo_move();
     void do_null();
     void undo_null();
@@ -78,6 +82,7 @@ class Worker final : public SearchThread {
     // scored as their loss (see path_rules); empty where it does not apply.
     const Bitboard lever_zone_;
     History& history_;
+    NnueStack nnue_;
     std::vector<uint64_t> keys_;
     std::vector<int> windows_;
     int idx_ = 0; // index of the current position in keys_

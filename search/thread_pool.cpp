@@ -196,6 +196,7 @@ Status ThreadPool::start(const BoardGame& board, const Position& pos, SearchSetu
     c.limits = setup_.limits;
     c.tt = setup_.tt;
     c.params = setup_.params;
+    c.net = setup_.net;
     c.multipv = setup_.multipv;
     c.pondering = setup_.limits.ponder;
     c.on_info = setup_.on_info;

@@ -25,6 +25,7 @@ struct SearchSetup {
     SearchLimits limits;
     TranspositionTable* tt = nullptr;
     const EvalParams* params = nullptr;
+    const NnueNet* net = nullptr;
     int multipv = 1;
     int64_t move_overhead_ms = 0;
     std::function<void(const SearchInfo&)> on_info;

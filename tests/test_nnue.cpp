@@ -9,9 +9,12 @@
 #include <filesystem>
 #include <fstream>
 
+#include "engine.h"
+#include "nnue.h"
 #include "nnue/generate.h"
 #include "nnue/symmetry.h"
 #include "nnue/training_data.h"
+#include "nnue_net.h"
 #include "test_helpers.h"
 
 using namespace branan;
@@ -226,4 +229,191 @@ TEST_CASE("nnue: self-play keeps quiet positions with their game's result, and r
     other.book.clear();
     CHECK_THAT(generate(other, dir / "resumed.bin", nullptr).error(),
                Catch::Contains("another edition"));
+}
+
+// ---- the engine's side: net files, accumulators, the option -------------
+
+namespace {
+
+template <typename T>
+void put(std::string& out, T v) {
+    for (size_t i = 0; i < sizeof(T); ++i) out.push_back(char(uint64_t(v) >> (8 * i) & 0xff));
+}
+
+// A net file as docs/nnue.md lays it out, written here apart from the
+// trainer's writer: random weights within the trainer's bounds.
+std::string random_net_file(int size, int planes, int l1, int l2, uint64_t seed,
+                            const std::string& features = "") {
+    std::mt19937_64 rng(seed);
+    auto uniform = [&](int lo, int hi) { return int(rng() % uint64_t(hi - lo + 1)) + lo; };
+    const int inputs = planes * size * size + 1;
+    std::string layers;
+    for (int i = 0; i < inputs * l1; ++i) put<int16_t>(layers, int16_t(uniform(-254, 254)));
+    for (int i = 0; i < l1; ++i) put<int16_t>(layers, int16_t(uniform(-60, 120)));
+    for (int i = 0; i < l2 * l1; ++i) put<int8_t>(layers, int8_t(uniform(-127, 127)));
+    for (int i = 0; i < l2; ++i) put<int32_t>(layers, uniform(-4000, 4000));
+    for (int i = 0; i < l2; ++i) put<int8_t>(layers, int8_t(uniform(-127, 127)));
+    put<int32_t>(layers, uniform(-4000, 4000));
+    const std::string family = "test", rules = "dim:" + std::to_string(size);
+    const std::string feature_set =
+        features.empty() ? "pieces" + std::to_string(planes) + "+side" : features;
+    std::string out(NNUE_MAGIC);
+    put<uint16_t>(out, NNUE_VERSION);
+    put<uint8_t>(out, uint8_t(size));
+    put<uint8_t>(out, uint8_t(planes));
+    put<uint16_t>(out, uint16_t(l1));
+    put<uint16_t>(out, uint16_t(l2));
+    put<uint16_t>(out, uint16_t(family.size()));
+    put<uint16_t>(out, uint16_t(feature_set.size()));
+    put<uint16_t>(out, uint16_t(rules.size()));
+    put<uint16_t>(out, 400);
+    put<uint32_t>(out, uint32_t(layers.size()));
+    put<uint64_t>(out, nnue_hash(layers));
+    put<uint32_t>(out, 0);
+    return out + family + feature_set + rules + layers;
+}
+
+NnueNetPtr random_net(int size, int planes, uint64_t seed, int l1 = 16, int l2 = 8) {
+    auto net = read_nnue(random_net_file(size, planes, l1, l2, seed));
+    INFO((net ? std::string("ok") : net.error()));
+    REQUIRE(net.ok());
+    return *net;
+}
+
+std::vector<int16_t> refreshed(const NnueNet& net, const Position& pos) {
+    NnueStack fresh;
+    fresh.set_net(&net);
+    fresh.refresh(pos);
+    return {fresh.top(), fresh.top() + net.l1};
+}
+
+} // namespace
+
+TEST_CASE("nnue: a net file is read as written, and a damaged or foreign one is refused",
+          "[nnue]") {
+    const std::string good = random_net_file(11, 3, 16, 8, 5);
+    auto net = read_nnue(good);
+    REQUIRE(net.ok());
+    CHECK((*net)->size == 11);
+    CHECK((*net)->planes == 3);
+    CHECK((*net)->inputs() == 364);
+    CHECK((*net)->w1.size() == 364 * 16);
+    CHECK((*net)->scale == 400);
+    auto error_of = [](const std::string& bytes) {
+        auto n = read_nnue(bytes);
+        REQUIRE_FALSE(n.ok());
+        return n.error();
+    };
+    CHECK_THAT(error_of("BRNNPOS" + good.substr(7)), Catch::Contains("not a Branan net"));
+    std::string version = good;
+    version[8] = 2;
+    CHECK_THAT(error_of(version), Catch::Contains("net version 2"));
+    CHECK_THAT(error_of(good.substr(0, good.size() - 1)), Catch::Contains("cut short"));
+    std::string flipped = good;
+    flipped.back() = char(flipped.back() ^ 1);
+    CHECK_THAT(error_of(flipped), Catch::Contains("hash"));
+    CHECK_THAT(error_of(good + "x"), Catch::Contains("layers are"));
+    CHECK_THAT(error_of(random_net_file(11, 5, 16, 8, 5)), Catch::Contains("5 piece planes"));
+    CHECK_THAT(error_of(random_net_file(11, 3, 16, 8, 5, "pieces3+side+king")),
+               Catch::Contains("feature set"));
+    // A net fits the rules of its board size, and 3 planes fit only rules
+    // without commanders and knights.
+    CHECK(nnue_fits(**net, *testutil::edition("copenhagen")));
+    CHECK_THAT(nnue_fits(**net, *testutil::edition("tablut")).error(),
+               Catch::Contains("11x11 boards, these rules' board is 9x9"));
+    CHECK_THAT(nnue_fits(*random_net(11, 3, 1), *testutil::edition("opentafl-berserk")).error(),
+               Catch::Contains("commanders and knights"));
+    CHECK(nnue_fits(*random_net(11, 7, 1), *testutil::edition("opentafl-berserk")));
+}
+
+TEST_CASE("nnue: the accumulators made move by move equal a fresh sum in every preset", "[nnue]") {
+    std::mt19937_64 rng(17);
+    for (const Preset& preset : presets()) {
+        const EditionPtr e = testutil::edition(preset.name);
+        const NnueNetPtr net = random_net(e->size, e->special_moves ? 7 : 3, rng());
+        INFO("preset " << preset.name);
+        for (int game = 0; game < testutil::scaled(3, 3); ++game) {
+            Position pos(e);
+            NnueStack stack;
+            stack.set_net(net.get());
+            stack.refresh(pos);
+            const std::vector<int16_t> root = refreshed(*net, pos);
+            int plies = 0, nulls = 0;
+            for (; plies < 160 && !pos.result().over(); ++plies) {
+                MoveList moves;
+                generate_moves(pos, moves);
+                if (moves.empty()) break;
+                if (rng() % 10 == 0) {
+                    pos.make_null();
+                    stack.push_null();
+                    ++nulls;
+                } else {
+                    pos.make_move(moves.moves[rng() % uint64_t(moves.size())]);
+                    stack.push_move(pos);
+                }
+                REQUIRE(std::vector<int16_t>(stack.top(), stack.top() + net->l1) ==
+                        refreshed(*net, pos));
+                CHECK(stack.evaluate() == nnue_evaluate(*net, pos));
+            }
+            // Back to the root: the stack's bottom is untouched.
+            for (int i = 0; i < plies; ++i) stack.pop();
+            CHECK(std::vector<int16_t>(stack.top(), stack.top() + net->l1) == root);
+            CHECK(plies > 0);
+            (void)nulls;
+        }
+    }
+}
+
+TEST_CASE("nnue: EvalFile loads a net, Use NNUE switches it off, a net for other rules is refused",
+          "[nnue]") {
+    testutil::TempDir dir("nnue-option");
+    const std::string path11 = dir / "copenhagen.nnue", path7 = dir / "brandubh.nnue";
+    std::ofstream(path11, std::ios::binary) << random_net_file(11, 3, 16, 8, 21);
+    std::ofstream(path7, std::ios::binary) << random_net_file(7, 3, 16, 8, 22);
+    const NnueNetPtr net = *read_nnue(random_net_file(11, 3, 16, 8, 21));
+
+    Engine e;
+    REQUIRE(e.set_option("Variant", "copenhagen"));
+    const Value hand_made = e.evaluate();
+    REQUIRE(e.set_option("EvalFile", path11));
+    const Value learned = nnue_evaluate(*net, e.position());
+    CHECK(e.evaluate() == learned);
+    REQUIRE(learned != hand_made); // the random net is not the weights
+    // The search runs on it (the tree differs from the weights' tree).
+    SearchLimits depth;
+    depth.depth = 4;
+    auto with_net = e.search_to_end(depth);
+    REQUIRE(with_net.ok());
+    const uint64_t net_nodes = e.last_search_nodes();
+    MoveList moves;
+    generate_moves(e.position(), moves);
+    CHECK(moves.contains(with_net->best.best));
+    // Off: the hand-made evaluation, and its tree.
+    REQUIRE(e.set_option("Use NNUE", "false"));
+    CHECK(e.evaluate() == hand_made);
+    REQUIRE(e.search_to_end(depth).ok());
+    CHECK(e.last_search_nodes() != net_nodes);
+    REQUIRE(e.set_option("Use NNUE", "true"));
+    CHECK(e.evaluate() == learned);
+    // A 7x7 net for 11x11 rules: refused, the loaded net kept.
+    auto refused = e.set_option("EvalFile", path7);
+    REQUIRE_FALSE(refused.ok());
+    CHECK_THAT(refused.error(), Catch::Contains("7x7 boards"));
+    CHECK(e.evaluate() == learned);
+    // Rules it does not fit: the weights; back on 11x11, the net again.
+    REQUIRE(e.set_option("Variant", "brandubh"));
+    Engine plain;
+    REQUIRE(plain.set_option("Variant", "brandubh"));
+    CHECK(e.evaluate() == plain.evaluate());
+    REQUIRE(e.set_option("Variant", "copenhagen"));
+    CHECK(e.evaluate() == learned);
+    // A damaged file: refused by name.
+    std::string damaged = random_net_file(11, 3, 16, 8, 21);
+    damaged.back() = char(damaged.back() ^ 1);
+    std::ofstream(dir / "damaged.nnue", std::ios::binary) << damaged;
+    CHECK_THAT(e.set_option("EvalFile", dir / "damaged.nnue").error(),
+               Catch::Contains("damaged.nnue: the net's layers do not match its hash"));
+    // No file: the weights.
+    REQUIRE(e.set_option("EvalFile", ""));
+    CHECK(e.evaluate() == hand_made);
 }

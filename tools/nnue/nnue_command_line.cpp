@@ -9,6 +9,9 @@
 #include <thread>
 
 #include "generate.h"
+#include "nnue.h"
+#include "nnue_net.h"
+#include "rules.h"
 #include "training_data.h"
 #include "tune/progress.h"
 
@@ -24,7 +27,9 @@ const char* const USAGE =
     "      [--book FILE] [--random-plies K] [--max-plies N] [--hash MB]\n"
     "      training positions by self-play, appended to FILE; run again to resume\n"
     "  info FILE\n"
-    "      what a training data file holds\n";
+    "      what a training data file holds\n"
+    "  eval NET DATA [--count N]\n"
+    "      the net's evaluation (engine's integers) of the data file's first N positions\n";
 
 struct UsageError {
     std::string message;
@@ -120,6 +125,45 @@ int cmd_info(const std::vector<std::string>& args, std::ostream& out, std::ostre
     return 0;
 }
 
+int cmd_eval(const std::vector<std::string>& args, std::ostream& out, std::ostream&) {
+    std::vector<std::string> files;
+    int64_t count = 256;
+    po::options_description options("eval options");
+    options.add_options()("files", po::value(&files), "net and data")(
+        "count", po::value(&count)->default_value(count), "positions");
+    po::positional_options_description positional;
+    positional.add("files", -1);
+    parse(options, args, positional);
+    if (files.size() != 2) throw UsageError{"give a net file and a data file"};
+    if (count < 1) throw UsageError{"--count must be at least 1"};
+    auto net = read_nnue_file(files[0]);
+    if (!net) throw UsageError{net.error()};
+    auto header = read_data_header(files[1]);
+    if (!header) throw UsageError{header.error()};
+    auto rules = parse_rules(header->rules);
+    if (!rules) throw UsageError{files[1] + ": its rules: " + rules.error()};
+    auto made = Edition::make(*rules);
+    if (!made) throw UsageError{files[1] + ": its rules: " + made.error()};
+    const EditionPtr edition = *made;
+    if (Status st = nnue_fits(**net, *edition); !st) throw UsageError{files[0] + ": " + st.error()};
+    int64_t index = 0;
+    std::string error;
+    auto scan = scan_data_file(files[1], [&](const TrainingPosition& p) {
+        if (index >= count || !error.empty()) return;
+        Placement board{};
+        std::copy_n(p.pieces.begin(), edition->size * edition->size, board.begin());
+        auto pos = Position::from_placement(edition, board, p.side_to_move, 0, 1);
+        if (!pos) {
+            error = "position " + std::to_string(index) + ": " + pos.error();
+            return;
+        }
+        out << index++ << " " << nnue_evaluate(**net, *pos) << "\n";
+    });
+    if (!scan) throw UsageError{scan.error()};
+    if (!error.empty()) throw UsageError{files[1] + ": " + error};
+    return 0;
+}
+
 } // namespace
 
 int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& err, bool tty) {
@@ -132,6 +176,7 @@ int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& e
     try {
         if (cmd == "gen") return cmd_gen(rest, out, err, tty);
         if (cmd == "info") return cmd_info(rest, out, err);
+        if (cmd == "eval") return cmd_eval(rest, out, err);
         err << "branan-nnue: unknown command '" << cmd << "'\n" << USAGE;
         return 2;
     } catch (const UsageError& e) {

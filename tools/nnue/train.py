@@ -10,7 +10,6 @@ CPU. Seeded: the same data, options and device give the same net.
 """
 
 import argparse
-import hashlib
 import math
 import struct
 import sys
@@ -132,7 +131,8 @@ def quantised_eval(layers, x, scale):
     h1 = np.clip(acc, 0, QA)
     h2 = np.clip((h1 @ w2.T + b2) // QB, 0, QA)
     out = h2 @ w3.T + b3
-    return out[:, 0] * scale / (QA * QB)
+    # Rounded down, as the engine does.
+    return (out[:, 0] * scale) // (QA * QB)
 
 
 def main(argv):
@@ -153,6 +153,10 @@ def main(argv):
     ap.add_argument("--device", default="auto", help="auto, cpu or cuda")
     ap.add_argument("--family", default="", help="the edition family named in the net's header")
     ap.add_argument("--max-seconds", type=float, default=0, help="stop after this long (0: no limit)")
+    ap.add_argument("--check-file", default="",
+                    help="write the integer and float evaluations of the first data file's first "
+                         "--check-count positions, one line each (for branan-nnue eval)")
+    ap.add_argument("--check-count", type=int, default=256)
     args = ap.parse_args(argv)
 
     files = [DataFile(p) for p in args.data]
@@ -237,6 +241,15 @@ def main(argv):
           f"{np.mean(np.abs(approx - exact)):.1f}, max {np.max(np.abs(approx - exact)):.1f} "
           f"centi-soldiers", file=sys.stderr)
     write_net(args.out, net, n, planes, family, files[0].rules, args.scale)
+    if args.check_file:
+        count = min(args.check_count, len(files[0].board))
+        x = features(files[0].board[:count], files[0].stm[:count], planes, n, "cpu")
+        with torch.no_grad():
+            exact = net(x).squeeze(1).numpy() * args.scale
+        approx = quantised_eval(quantised(net), x.numpy(), args.scale)
+        with open(args.check_file, "w") as f:
+            for i in range(count):
+                f.write(f"{i} {int(approx[i])} {exact[i]:.2f}\n")
     print(f"train.py: wrote {args.out}", file=sys.stderr)
 
 
@@ -251,6 +264,13 @@ def quantised(net):
     return w1, b1, w2, b2, w3, b3
 
 
+def fnv1a(data):
+    h = 0xCBF29CE484222325
+    for byte in data:
+        h = ((h ^ byte) * 0x100000001B3) & 0xFFFFFFFFFFFFFFFF
+    return h
+
+
 def write_net(path, net, n, planes, family, rules, scale):
     w1, b1, w2, b2, w3, b3 = quantised(net)
     payload = b"".join([
@@ -263,7 +283,7 @@ def write_net(path, net, n, planes, family, rules, scale):
     ])
     family_b, rules_b = family.encode(), rules.encode()
     feature_set = f"pieces{planes}+side".encode()
-    digest = hashlib.sha256(payload).digest()[:8]
+    digest = struct.pack("<Q", fnv1a(payload))
     head = NET_MAGIC + struct.pack("<HBBHHHHHH", NET_VERSION, n, planes, net.l1.out_features,
                                    net.l2.out_features, len(family_b), len(feature_set),
                                    len(rules_b), int(round(scale)))

@@ -109,10 +109,10 @@ Result<TrainingPosition> decode_record(std::string_view bytes, int size) {
     return p;
 }
 
-Result<DataScan> scan_data_file(const std::string& path,
-                                const std::function<void(const TrainingPosition&)>& visit) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) return Error{path + ": cannot open"};
+namespace {
+
+// The header at the start of `in`, which is left at the first record.
+Result<DataHeader> read_header(std::istream& in, const std::string& path) {
     std::string head(DATA_HEADER_BYTES, '\0');
     in.read(head.data(), std::streamsize(head.size()));
     head.resize(size_t(in.gcount()));
@@ -127,8 +127,25 @@ Result<DataScan> scan_data_file(const std::string& path,
     }
     auto header = decode_header(head);
     if (!header) return Error{path + ": " + header.error()};
+    return header->first;
+}
+
+} // namespace
+
+Result<DataHeader> read_data_header(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) return Error{path + ": cannot open"};
+    return read_header(in, path);
+}
+
+Result<DataScan> scan_data_file(const std::string& path,
+                                const std::function<void(const TrainingPosition&)>& visit) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) return Error{path + ": cannot open"};
+    auto header = read_header(in, path);
+    if (!header) return Error{header.error()};
     DataScan scan;
-    scan.header = header->first;
+    scan.header = *header;
     const size_t record = record_bytes(scan.header.size);
     constexpr size_t BLOCK_RECORDS = 4096;
     std::string block(record * BLOCK_RECORDS, '\0');

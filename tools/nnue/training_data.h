@@ -88,6 +88,8 @@ struct DataScan {
     uint64_t positions = 0;
     size_t partial_bytes = 0; // a record cut short at the end (an interrupted write)
 };
+// The header alone.
+Result<DataHeader> read_data_header(const std::string& path);
 // Reads the file's records in order, `visit` seeing each (the file is read a
 // block at a time: a file of many gigabytes costs no memory).
 Result<DataScan> scan_data_file(const std::string& path,

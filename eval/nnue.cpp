@@ -1,0 +1,144 @@
+#include "nnue.h"
+
+#include <algorithm>
+#include <cassert>
+
+namespace branan {
+inline namespace BRANAN_BOARD_NS {
+
+namespace {
+
+// Plies the stack holds: the search's deepest ply, and the moves of a
+// berserk chain past it.
+constexpr int STACK_PLIES = MAX_PLY + 16;
+
+// The forward pass over a first layer's sums (docs/nnue.md).
+Value forward(const NnueNet& net, const int16_t* acc) {
+    constexpr int QA = NnueNet::QA;
+    const int l1 = net.l1, l2 = net.l2;
+    // Fixed-size buffers for the usual widths keep the pass off the heap.
+    int16_t h1_small[1024];
+    std::vector<int16_t> h1_big;
+    int16_t* h1 = h1_small;
+    if (l1 > 1024) h1_big.resize(size_t(l1)), h1 = h1_big.data();
+    for (int i = 0; i < l1; ++i) h1[i] = int16_t(std::clamp<int>(acc[i], 0, QA));
+    int64_t out = net.b3;
+    for (int j = 0; j < l2; ++j) {
+        const int8_t* w = net.w2.data() + size_t(j) * size_t(l1);
+        int32_t sum = 0;
+        for (int i = 0; i < l1; ++i) sum += int32_t(w[i]) * h1[i];
+        // >> on a negative sum rounds down, as the trainer's // does.
+        const int32_t h2 = std::clamp<int32_t>((sum + net.b2[j]) >> NnueNet::QB_SHIFT, 0, QA);
+        out += int64_t(net.w3[j]) * h2;
+    }
+    // Rounded down, as the trainer's check does.
+    const int64_t num = out * net.scale, den = int64_t(QA) * NnueNet::QB;
+    const int64_t cs = num >= 0 ? num / den : -((-num + den - 1) / den);
+    return Value(std::clamp<int64_t>(cs, -VALUE_WIN_MAX_PLY + 1, VALUE_WIN_MAX_PLY - 1));
+}
+
+void full_sum(const NnueNet& net, const Position& pos, int16_t* acc) {
+    std::copy(net.b1.begin(), net.b1.end(), acc);
+    auto add_row = [&](int input) {
+        const int16_t* row = net.w1.data() + size_t(input) * size_t(net.l1);
+        for (int i = 0; i < net.l1; ++i) acc[i] = int16_t(acc[i] + row[i]);
+    };
+    const int squares = pos.size() * pos.size();
+    for (Square s = 0; s < squares; ++s) {
+        const Piece p = pos.placed_piece(s);
+        if (p != NO_PIECE) add_row(net.piece_input(p, s));
+    }
+    if (pos.side_to_move() == DEFENDERS) add_row(net.side_input());
+}
+
+} // namespace
+
+Status nnue_fits(const NnueNet& net, const Edition& edition) {
+    if (net.size != edition.size)
+        return Error{"the net is for " + std::to_string(net.size) + "x" + std::to_string(net.size) +
+                     " boards, these rules' board is " + std::to_string(edition.size) + "x" +
+                     std::to_string(edition.size)};
+    if (net.planes < 7 && edition.special_moves)
+        return Error{"the net has no inputs for these rules' commanders and knights"};
+    return {};
+}
+
+void NnueStack::set_net(const NnueNet* net) {
+    net_ = net;
+    depth_ = 0;
+    if (!net) return;
+    acc_.assign(size_t(STACK_PLIES) * size_t(net->l1), 0);
+    side_.assign(size_t(STACK_PLIES), ATTACKERS);
+}
+
+void NnueStack::add(int16_t* acc, int input) const {
+    const int16_t* row = net_->w1.data() + size_t(input) * size_t(net_->l1);
+    for (int i = 0; i < net_->l1; ++i) acc[i] = int16_t(acc[i] + row[i]);
+}
+
+void NnueStack::sub(int16_t* acc, int input) const {
+    const int16_t* row = net_->w1.data() + size_t(input) * size_t(net_->l1);
+    for (int i = 0; i < net_->l1; ++i) acc[i] = int16_t(acc[i] - row[i]);
+}
+
+void NnueStack::refresh(const Position& pos) {
+    assert(net_);
+    depth_ = 0;
+    full_sum(*net_, pos, slot(0));
+    side_[0] = pos.side_to_move();
+}
+
+void NnueStack::push_move(const Position& pos) {
+    assert(net_ && depth_ + 1 < STACK_PLIES);
+    const int16_t* parent = slot(depth_);
+    int16_t* child = slot(++depth_);
+    const NnueNet& net = *net_;
+    const Move m = pos.last_move();
+    const Piece moved = pos.placed_piece(m.to());
+    // One pass over the row for the move itself: minus the piece's row on
+    // its old square, plus on its new.
+    const int16_t* off = net.w1.data() + size_t(net.piece_input(moved, m.from())) * size_t(net.l1);
+    const int16_t* on = net.w1.data() + size_t(net.piece_input(moved, m.to())) * size_t(net.l1);
+    for (int i = 0; i < net.l1; ++i) child[i] = int16_t(parent[i] - off[i] + on[i]);
+    for_each_square(pos.last_captured(),
+                    [&](Square s) { sub(child, net.piece_input(pos.captured_piece(s), s)); });
+    side_[size_t(depth_)] = pos.side_to_move();
+    if (side_[size_t(depth_)] != side_[size_t(depth_ - 1)]) {
+        if (side_[size_t(depth_)] == DEFENDERS)
+            add(child, net.side_input());
+        else
+            sub(child, net.side_input());
+    }
+}
+
+void NnueStack::push_null() {
+    assert(net_ && depth_ + 1 < STACK_PLIES);
+    const int16_t* parent = slot(depth_);
+    int16_t* child = slot(++depth_);
+    std::copy(parent, parent + net_->l1, child);
+    const Side now = ~side_[size_t(depth_ - 1)];
+    side_[size_t(depth_)] = now;
+    if (now == DEFENDERS)
+        add(child, net_->side_input());
+    else
+        sub(child, net_->side_input());
+}
+
+void NnueStack::pop() {
+    assert(depth_ > 0);
+    --depth_;
+}
+
+Value NnueStack::evaluate() const {
+    assert(net_);
+    return forward(*net_, top());
+}
+
+Value nnue_evaluate(const NnueNet& net, const Position& pos) {
+    std::vector<int16_t> acc(size_t(net.l1));
+    full_sum(net, pos, acc.data());
+    return forward(net, acc.data());
+}
+
+} // namespace BRANAN_BOARD_NS
+} // namespace branan

@@ -1,0 +1,110 @@
+#include "nnue_net.h"
+
+#include <fstream>
+#include <iterator>
+
+namespace branan {
+
+namespace {
+
+constexpr size_t HEADER_BYTES = 40;
+constexpr int MAX_WIDTH = 4096;
+
+template <typename T>
+T get(std::string_view bytes, size_t at) {
+    uint64_t v = 0;
+    for (size_t i = 0; i < sizeof(T); ++i) v |= uint64_t(uint8_t(bytes[at + i])) << (8 * i);
+    return T(v);
+}
+
+template <typename T>
+std::vector<T> get_array(std::string_view bytes, size_t& at, size_t count) {
+    std::vector<T> out(count);
+    for (size_t i = 0; i < count; ++i, at += sizeof(T)) out[i] = get<T>(bytes, at);
+    return out;
+}
+
+} // namespace
+
+uint64_t nnue_hash(std::string_view layers) {
+    uint64_t h = 0xcbf29ce484222325ULL;
+    for (unsigned char c : layers) h = (h ^ c) * 0x100000001b3ULL;
+    return h;
+}
+
+bool is_nnue_file(std::string_view bytes) {
+    return bytes.substr(0, NNUE_MAGIC.size()) == NNUE_MAGIC;
+}
+
+Result<NnueNetPtr> read_nnue(std::string_view bytes) {
+    if (bytes.size() < HEADER_BYTES || !is_nnue_file(bytes))
+        return Error{"not a Branan net file (no BRNNNET header)"};
+    const auto version = get<uint16_t>(bytes, 8);
+    if (version != NNUE_VERSION)
+        return Error{"net version " + std::to_string(version) + ", this build reads " +
+                     std::to_string(NNUE_VERSION)};
+    auto net = std::make_shared<NnueNet>();
+    net->size = get<uint8_t>(bytes, 10);
+    net->planes = get<uint8_t>(bytes, 11);
+    net->l1 = get<uint16_t>(bytes, 12);
+    net->l2 = get<uint16_t>(bytes, 14);
+    const size_t family_len = get<uint16_t>(bytes, 16), features_len = get<uint16_t>(bytes, 18),
+                 rules_len = get<uint16_t>(bytes, 20);
+    net->scale = get<uint16_t>(bytes, 22);
+    const size_t layers_len = get<uint32_t>(bytes, 24);
+    net->hash = get<uint64_t>(bytes, 28);
+    if (net->size < 7 || net->size > MAX_BOARD_SIZE)
+        return Error{"board size " + std::to_string(net->size) + " in the net is out of range"};
+    if (net->planes != 3 && net->planes != 7)
+        return Error{"the net has " + std::to_string(net->planes) + " piece planes (3 or 7)"};
+    if (net->l1 < 1 || net->l1 > MAX_WIDTH || net->l2 < 1 || net->l2 > MAX_WIDTH || net->scale < 1)
+        return Error{"the net's layer widths or scale are out of range"};
+    size_t at = HEADER_BYTES;
+    if (bytes.size() < at + family_len + features_len + rules_len + layers_len)
+        return Error{"the net file is cut short"};
+    net->family = std::string(bytes.substr(at, family_len));
+    net->feature_set = std::string(bytes.substr(at += family_len, features_len));
+    net->rules = std::string(bytes.substr(at += features_len, rules_len));
+    at += rules_len;
+    const std::string expected_features = "pieces" + std::to_string(net->planes) + "+side";
+    if (net->feature_set != expected_features)
+        return Error{"the net's feature set '" + net->feature_set + "' is not " +
+                     expected_features};
+    const size_t in = size_t(net->inputs()), l1 = size_t(net->l1), l2 = size_t(net->l2);
+    const size_t expected_len = in * l1 * 2 + l1 * 2 + l2 * l1 + l2 * 4 + l2 + 4;
+    if (layers_len != expected_len || bytes.size() != at + layers_len)
+        return Error{"the net's layers are " + std::to_string(layers_len) + " bytes in a file of " +
+                     std::to_string(bytes.size()) + "; its sizes need " +
+                     std::to_string(expected_len)};
+    if (nnue_hash(bytes.substr(at)) != net->hash)
+        return Error{"the net's layers do not match its hash (a damaged file)"};
+    net->w1 = get_array<int16_t>(bytes, at, in * l1);
+    net->b1 = get_array<int16_t>(bytes, at, l1);
+    net->w2 = get_array<int8_t>(bytes, at, l2 * l1);
+    net->b2 = get_array<int32_t>(bytes, at, l2);
+    net->w3 = get_array<int8_t>(bytes, at, l2);
+    net->b3 = get<int32_t>(bytes, at);
+    return NnueNetPtr(std::move(net));
+}
+
+Result<NnueNetPtr> read_nnue_file(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) return Error{path + ": cannot open"};
+    const std::string bytes{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+    auto net = read_nnue(bytes);
+    if (!net) return Error{path + ": " + net.error()};
+    return net;
+}
+
+} // namespace branan
+
+namespace branan {
+
+bool file_is_nnue(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    std::string head(NNUE_MAGIC.size(), '\0');
+    in.read(head.data(), std::streamsize(head.size()));
+    return in && is_nnue_file(head);
+}
+
+} // namespace branan

@@ -1,0 +1,59 @@
+#pragma once
+
+// A net of the learned evaluation as its file holds it (docs/nnue.md#the-net-file):
+// squares by piece kind plus the side to move -> L1 -> L2 -> 1, quantised.
+// Read once, then shared (immutably) by every search thread; the
+// accumulator and the forward pass are in nnue.h.
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "types.h"
+
+namespace branan {
+
+struct NnueNet {
+    static constexpr int QA = 127; // first layer: int16 at QA a unit, activations 0..QA
+    static constexpr int QB = 64;  // later layers' weights: int8 at QB a unit
+    static constexpr int QB_SHIFT = 6;
+
+    int size = 0;   // board side
+    int planes = 0; // piece kinds: 3 (attacker, defender, king) or 7 (and the special pieces)
+    int l1 = 0, l2 = 0;
+    int scale = 0; // centi-soldiers per output unit
+    std::string family, feature_set, rules;
+    uint64_t hash = 0; // FNV-1a of the layers, as the header has it
+
+    std::vector<int16_t> w1; // one row of l1 per input
+    std::vector<int16_t> b1;
+    std::vector<int8_t> w2; // one row of l1 per unit of l2
+    std::vector<int32_t> b2;
+    std::vector<int8_t> w3;
+    int32_t b3 = 0;
+
+    int inputs() const { return planes * size * size + 1; }
+    // The input of a piece (placement kind, 1..planes) on square s.
+    int piece_input(Piece p, int s) const { return (int(p) - 1) * size * size + s; }
+    // The input set when the defenders are to move.
+    int side_input() const { return planes * size * size; }
+};
+
+using NnueNetPtr = std::shared_ptr<const NnueNet>;
+
+constexpr std::string_view NNUE_MAGIC{"BRNNNET\0", 8};
+constexpr uint16_t NNUE_VERSION = 1;
+
+// Whether `bytes` start as a net file does (as against a weight file).
+bool is_nnue_file(std::string_view bytes);
+// The net in `bytes`; the error says what is wrong (magic, version,
+// sizes, the layers' hash).
+Result<NnueNetPtr> read_nnue(std::string_view bytes);
+Result<NnueNetPtr> read_nnue_file(const std::string& path);
+// Whether the file at `path` starts as a net file (false when unreadable).
+bool file_is_nnue(const std::string& path);
+uint64_t nnue_hash(std::string_view layers);
+
+} // namespace branan
