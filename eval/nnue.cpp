@@ -3,6 +3,10 @@
 #include <algorithm>
 #include <cassert>
 
+#if defined(__AVX2__)
+#include <immintrin.h>
+#endif
+
 namespace branan {
 inline namespace BRANAN_BOARD_NS {
 
@@ -12,21 +16,60 @@ namespace {
 // berserk chain past it.
 constexpr int STACK_PLIES = MAX_PLY + 16;
 
+// The first layer's activations: the sums clipped to 0..QA, as bytes.
+void activate(const int16_t* acc, int n, uint8_t* h1) {
+    int i = 0;
+#if defined(__AVX2__)
+    const __m256i zero = _mm256_setzero_si256(), top = _mm256_set1_epi16(NnueNet::QA);
+    for (; i + 32 <= n; i += 32) {
+        const __m256i a = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(acc + i));
+        const __m256i b = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(acc + i + 16));
+        const __m256i ca = _mm256_min_epi16(_mm256_max_epi16(a, zero), top);
+        const __m256i cb = _mm256_min_epi16(_mm256_max_epi16(b, zero), top);
+        // packus works within 128-bit lanes: the permute puts the bytes in order.
+        const __m256i packed = _mm256_permute4x64_epi64(_mm256_packus_epi16(ca, cb), 0xD8);
+        _mm256_storeu_si256(reinterpret_cast<__m256i*>(h1 + i), packed);
+    }
+#endif
+    for (; i < n; ++i) h1[i] = uint8_t(std::clamp<int>(acc[i], 0, NnueNet::QA));
+}
+
+// The dot product of activations (0..QA) and int8 weights. With AVX2 the
+// products are summed in pairs as int16 first, which cannot overflow
+// (2 x 127 x 127 < 32768): the same integers as the plain loop.
+int32_t dot(const uint8_t* h, const int8_t* w, int n) {
+    int32_t sum = 0;
+    int i = 0;
+#if defined(__AVX2__)
+    __m256i acc = _mm256_setzero_si256();
+    const __m256i ones = _mm256_set1_epi16(1);
+    for (; i + 32 <= n; i += 32) {
+        const __m256i x = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(h + i));
+        const __m256i y = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(w + i));
+        acc = _mm256_add_epi32(acc, _mm256_madd_epi16(_mm256_maddubs_epi16(x, y), ones));
+    }
+    const __m128i half =
+        _mm_add_epi32(_mm256_castsi256_si128(acc), _mm256_extracti128_si256(acc, 1));
+    const __m128i quarter = _mm_add_epi32(half, _mm_shuffle_epi32(half, 0x4E));
+    sum = _mm_cvtsi128_si32(_mm_add_epi32(quarter, _mm_shuffle_epi32(quarter, 0xB1)));
+#endif
+    for (; i < n; ++i) sum += int32_t(h[i]) * w[i];
+    return sum;
+}
+
 // The forward pass over a first layer's sums (docs/nnue.md).
 Value forward(const NnueNet& net, const int16_t* acc) {
     constexpr int QA = NnueNet::QA;
     const int l1 = net.l1, l2 = net.l2;
-    // Fixed-size buffers for the usual widths keep the pass off the heap.
-    int16_t h1_small[1024];
-    std::vector<int16_t> h1_big;
-    int16_t* h1 = h1_small;
+    // A fixed buffer for the usual widths keeps the pass off the heap.
+    uint8_t h1_small[1024];
+    std::vector<uint8_t> h1_big;
+    uint8_t* h1 = h1_small;
     if (l1 > 1024) h1_big.resize(size_t(l1)), h1 = h1_big.data();
-    for (int i = 0; i < l1; ++i) h1[i] = int16_t(std::clamp<int>(acc[i], 0, QA));
+    activate(acc, l1, h1);
     int64_t out = net.b3;
     for (int j = 0; j < l2; ++j) {
-        const int8_t* w = net.w2.data() + size_t(j) * size_t(l1);
-        int32_t sum = 0;
-        for (int i = 0; i < l1; ++i) sum += int32_t(w[i]) * h1[i];
+        const int32_t sum = dot(h1, net.w2.data() + size_t(j) * size_t(l1), l1);
         // >> on a negative sum rounds down, as the trainer's // does.
         const int32_t h2 = std::clamp<int32_t>((sum + net.b2[j]) >> NnueNet::QB_SHIFT, 0, QA);
         out += int64_t(net.w3[j]) * h2;

@@ -3,6 +3,8 @@
 #include <fstream>
 #include <iterator>
 
+#include "hash.h"
+
 namespace branan {
 
 namespace {
@@ -27,9 +29,7 @@ std::vector<T> get_array(std::string_view bytes, size_t& at, size_t count) {
 } // namespace
 
 uint64_t nnue_hash(std::string_view layers) {
-    uint64_t h = 0xcbf29ce484222325ULL;
-    for (unsigned char c : layers) h = (h ^ c) * 0x100000001b3ULL;
-    return h;
+    return fnv1a64(layers);
 }
 
 bool is_nnue_file(std::string_view bytes) {

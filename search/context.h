@@ -70,8 +70,10 @@ class SearchThread {
     // Runs the iterative deepening until a limit or stop.
     virtual void run() = 0;
 
-    std::atomic<uint64_t> nodes{0};
-    std::vector<RootMove> root_moves;
+    // Every node writes it and the main thread reads every thread's: a
+    // cache line of its own, so no other thread's data moves with it.
+    alignas(64) std::atomic<uint64_t> nodes{0};
+    alignas(64) std::vector<RootMove> root_moves;
     int completed_depth = 0;
 };
 

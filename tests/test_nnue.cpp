@@ -6,6 +6,7 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <cmath>
 #include <filesystem>
 #include <fstream>
 
@@ -99,6 +100,9 @@ TEST_CASE("nnue: a data file that is not ours or is damaged is refused by name",
     record[12] = 70;
     CHECK_THAT(error_of(record), Catch::Contains("record size 70"));
     CHECK_THAT(error_of(good.substr(0, good.size() - 1)), Catch::Contains("ends inside"));
+    std::string reserved = good;
+    reserved[30] = 1;
+    CHECK_THAT(error_of(reserved), Catch::Contains("reserved bytes"));
     // A record with a piece, side or result out of range.
     std::string bytes;
     append_record(sample_position(7, 1, 2), 7, bytes);
@@ -416,4 +420,41 @@ TEST_CASE("nnue: EvalFile loads a net, Use NNUE switches it off, a net for other
     // No file: the weights.
     REQUIRE(e.set_option("EvalFile", ""));
     CHECK(e.evaluate() == hand_made);
+}
+
+TEST_CASE("nnue: the engine's integer pass equals a plain model of the documented one", "[nnue]") {
+    // docs/nnue.md: acc = b1 + rows of the set inputs; h1 = clamp(acc, 0,
+    // 127); h2 = clamp((w2 . h1 + b2) >> 6, 0, 127); eval = floor((w3 . h2 +
+    // b3) x scale / (127 x 64)). Widths that are and are not multiples of 32.
+    std::mt19937_64 rng(29);
+    for (auto [l1, l2] : {std::pair{64, 8}, std::pair{40, 5}, std::pair{256, 32}}) {
+        const NnueNetPtr net = random_net(11, 3, rng(), l1, l2);
+        const EditionPtr e = testutil::edition("copenhagen");
+        Position pos(e);
+        for (int ply = 0; ply < 40 && !pos.result().over(); ++ply) {
+            std::vector<int64_t> acc(net->b1.begin(), net->b1.end());
+            auto add_row = [&](int input) {
+                for (int i = 0; i < l1; ++i) acc[size_t(i)] += net->w1[size_t(input * l1 + i)];
+            };
+            for (Square s = 0; s < 121; ++s)
+                if (pos.placed_piece(s) != NO_PIECE) add_row((pos.placed_piece(s) - 1) * 121 + s);
+            if (pos.side_to_move() == DEFENDERS) add_row(3 * 121);
+            int64_t out = net->b3;
+            for (int j = 0; j < l2; ++j) {
+                int64_t sum = net->b2[size_t(j)];
+                for (int i = 0; i < l1; ++i)
+                    sum += int64_t(net->w2[size_t(j * l1 + i)]) *
+                           std::clamp<int64_t>(acc[size_t(i)], 0, 127);
+                const int64_t h2 =
+                    std::clamp<int64_t>(sum >= 0 ? sum / 64 : -((-sum + 63) / 64), 0, 127);
+                out += net->w3[size_t(j)] * h2;
+            }
+            const double exact = double(out) * 400 / (127 * 64);
+            INFO("l1 " << l1 << " ply " << ply);
+            CHECK(nnue_evaluate(*net, pos) == Value(std::floor(exact)));
+            MoveList moves;
+            generate_moves(pos, moves);
+            pos.make_move(moves.moves[rng() % uint64_t(moves.size())]);
+        }
+    }
 }

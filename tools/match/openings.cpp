@@ -5,6 +5,7 @@
 #include <random>
 #include <sstream>
 
+#include "hash.h"
 #include "movegen.h"
 #include "notation.h"
 
@@ -13,13 +14,6 @@ namespace branan::match {
 namespace {
 
 constexpr int WIN = 10000;
-
-uint64_t mix(uint64_t x) { // splitmix64
-    x += 0x9E3779B97F4A7C15ull;
-    x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
-    x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
-    return x ^ (x >> 31);
-}
 
 // Material (an attacker is worth 100, a defender as much as makes the start
 // even) plus the king's open roads to an escape square.
@@ -83,7 +77,7 @@ int quick_search(Position& pos, int depth) {
 
 Opening generate_opening(const EditionPtr& edition, uint64_t seed, int64_t index, int plies,
                          int depth, int margin_cp) {
-    std::mt19937_64 rng(mix(seed ^ mix(uint64_t(index) + 1)));
+    std::mt19937_64 rng(splitmix64(seed ^ splitmix64(uint64_t(index) + 1)));
     Opening best;
     int best_score = WIN * 2;
     for (int attempt = 0; attempt < 200; ++attempt) {
@@ -190,7 +184,7 @@ Opening OpeningBook::get(int64_t index) const {
     const int64_t pass = index / n;
     std::vector<size_t> order(static_cast<size_t>(n));
     for (size_t i = 0; i < order.size(); ++i) order[i] = i;
-    std::mt19937_64 rng(mix(seed_ ^ mix(uint64_t(pass) + 0x51)));
+    std::mt19937_64 rng(splitmix64(seed_ ^ splitmix64(uint64_t(pass) + 0x51)));
     std::shuffle(order.begin(), order.end(), rng);
     return openings_[order[size_t(index % n)]];
 }

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "engine.h"
+#include "hash.h"
 #include "match/openings.h"
 #include "movegen.h"
 #include "notation.h"
@@ -18,19 +19,6 @@
 namespace branan::nnue {
 
 namespace {
-
-uint64_t mix(uint64_t x) { // splitmix64: neighbouring games get unrelated streams
-    x += 0x9e3779b97f4a7c15ULL;
-    x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
-    return x ^ (x >> 31);
-}
-
-uint64_t fnv1a(std::string_view text) {
-    uint64_t h = 0xcbf29ce484222325ULL;
-    for (unsigned char c : text) h = (h ^ c) * 0x100000001b3ULL;
-    return h;
-}
 
 struct Shared {
     Shared(const GenerateSpec& spec_, const EditionPtr& edition_,
@@ -73,7 +61,7 @@ bool open_game(Position& pos, const Shared& s, std::mt19937_64& rng) {
 
 // One game's kept positions, with the game's result filled in.
 Result<std::vector<TrainingPosition>> play(Engine& engine, const Shared& s, uint32_t game) {
-    std::mt19937_64 rng(mix(mix(s.spec.seed) ^ mix(uint64_t(game) + 1)));
+    std::mt19937_64 rng(splitmix64(splitmix64(s.spec.seed) ^ splitmix64(uint64_t(game) + 1)));
     Position pos(s.edition);
     std::vector<TrainingPosition> kept;
     if (!open_game(pos, s, rng)) return kept;
@@ -149,7 +137,7 @@ std::string GenerateSpec::header_spec() const {
         std::ostringstream text;
         text << in.rdbuf();
         char hash[17];
-        std::snprintf(hash, sizeof hash, "%016llx", (unsigned long long)fnv1a(text.str()));
+        std::snprintf(hash, sizeof hash, "%016llx", (unsigned long long)fnv1a64(text.str()));
         out << " book-fnv=" << hash;
     }
     return out.str();

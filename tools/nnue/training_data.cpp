@@ -66,6 +66,7 @@ Result<std::pair<DataHeader, size_t>> decode_header(std::string_view bytes) {
     const auto rules_len = get<uint32_t>(bytes, 16), spec_len = get<uint32_t>(bytes, 20);
     if (rules_len > MAX_TEXT_BYTES || spec_len > MAX_TEXT_BYTES)
         return Error{"the header's rules or spec is too long"};
+    if (get<uint64_t>(bytes, 24) != 0) return Error{"the header's reserved bytes are not zero"};
     const size_t end = DATA_HEADER_BYTES + rules_len + spec_len;
     if (bytes.size() < end) return Error{"the file ends inside its header"};
     h.rules = std::string(bytes.substr(DATA_HEADER_BYTES, rules_len));

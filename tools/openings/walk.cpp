@@ -2,25 +2,15 @@
 
 #include <random>
 
+#include "hash.h"
 #include "movegen.h"
 #include "notation.h"
 
 namespace branan::book {
 
-namespace {
-
-uint64_t mix(uint64_t x) { // splitmix64: neighbouring indices get unrelated streams
-    x += 0x9E3779B97F4A7C15ull;
-    x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
-    x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
-    return x ^ (x >> 31);
-}
-
-} // namespace
-
 Walk random_walk(const EditionPtr& edition, uint64_t seed, int64_t index, int min_plies,
                  int max_plies) {
-    std::mt19937_64 rng(mix(mix(seed) ^ mix(uint64_t(index) + 1)));
+    std::mt19937_64 rng(splitmix64(splitmix64(seed) ^ splitmix64(uint64_t(index) + 1)));
     const int span = max_plies - min_plies + 1;
     const int plies = min_plies + int(rng() % uint64_t(span));
     Walk walk;
