@@ -427,7 +427,9 @@ TEST_CASE("nnue: the engine's integer pass equals a plain model of the documente
     // 127); h2 = clamp((w2 . h1 + b2) >> 6, 0, 127); eval = floor((w3 . h2 +
     // b3) x scale / (127 x 64)). Widths that are and are not multiples of 32.
     std::mt19937_64 rng(29);
-    for (auto [l1, l2] : {std::pair{64, 8}, std::pair{40, 5}, std::pair{256, 32}}) {
+    for (auto widths : {std::pair{64, 8}, std::pair{40, 5}, std::pair{256, 32}}) {
+        // Plain ints: lambdas may not capture structured bindings (C++17, clang).
+        const int l1 = widths.first, l2 = widths.second;
         const NnueNetPtr net = random_net(11, 3, rng(), l1, l2);
         const EditionPtr e = testutil::edition("copenhagen");
         Position pos(e);
