@@ -4,6 +4,7 @@
 #include <iterator>
 
 #include "hash.h"
+#include "little_endian.h"
 
 namespace branan {
 
@@ -13,16 +14,9 @@ constexpr size_t HEADER_BYTES = 40;
 constexpr int MAX_WIDTH = 4096;
 
 template <typename T>
-T get(std::string_view bytes, size_t at) {
-    uint64_t v = 0;
-    for (size_t i = 0; i < sizeof(T); ++i) v |= uint64_t(uint8_t(bytes[at + i])) << (8 * i);
-    return T(v);
-}
-
-template <typename T>
 std::vector<T> get_array(std::string_view bytes, size_t& at, size_t count) {
     std::vector<T> out(count);
-    for (size_t i = 0; i < count; ++i, at += sizeof(T)) out[i] = get<T>(bytes, at);
+    for (size_t i = 0; i < count; ++i, at += sizeof(T)) out[i] = get_le<T>(bytes, at);
     return out;
 }
 
@@ -39,20 +33,21 @@ bool is_nnue_file(std::string_view bytes) {
 Result<NnueNetPtr> read_nnue(std::string_view bytes) {
     if (bytes.size() < HEADER_BYTES || !is_nnue_file(bytes))
         return Error{"not a Branan net file (no BRNNNET header)"};
-    const auto version = get<uint16_t>(bytes, 8);
+    const auto version = get_le<uint16_t>(bytes, 8);
     if (version != NNUE_VERSION)
         return Error{"net version " + std::to_string(version) + ", this build reads " +
                      std::to_string(NNUE_VERSION)};
     auto net = std::make_shared<NnueNet>();
-    net->size = get<uint8_t>(bytes, 10);
-    net->planes = get<uint8_t>(bytes, 11);
-    net->l1 = get<uint16_t>(bytes, 12);
-    net->l2 = get<uint16_t>(bytes, 14);
-    const size_t family_len = get<uint16_t>(bytes, 16), features_len = get<uint16_t>(bytes, 18),
-                 rules_len = get<uint16_t>(bytes, 20);
-    net->scale = get<uint16_t>(bytes, 22);
-    const size_t layers_len = get<uint32_t>(bytes, 24);
-    net->hash = get<uint64_t>(bytes, 28);
+    net->size = get_le<uint8_t>(bytes, 10);
+    net->planes = get_le<uint8_t>(bytes, 11);
+    net->l1 = get_le<uint16_t>(bytes, 12);
+    net->l2 = get_le<uint16_t>(bytes, 14);
+    const size_t family_len = get_le<uint16_t>(bytes, 16),
+                 features_len = get_le<uint16_t>(bytes, 18),
+                 rules_len = get_le<uint16_t>(bytes, 20);
+    net->scale = get_le<uint16_t>(bytes, 22);
+    const size_t layers_len = get_le<uint32_t>(bytes, 24);
+    net->hash = get_le<uint64_t>(bytes, 28);
     if (net->size < 7 || net->size > MAX_BOARD_SIZE)
         return Error{"board size " + std::to_string(net->size) + " in the net is out of range"};
     if (net->planes != 3 && net->planes != 7)
@@ -83,7 +78,7 @@ Result<NnueNetPtr> read_nnue(std::string_view bytes) {
     net->w2 = get_array<int8_t>(bytes, at, l2 * l1);
     net->b2 = get_array<int32_t>(bytes, at, l2);
     net->w3 = get_array<int8_t>(bytes, at, l2);
-    net->b3 = get<int32_t>(bytes, at);
+    net->b3 = get_le<int32_t>(bytes, at);
     return NnueNetPtr(std::move(net));
 }
 

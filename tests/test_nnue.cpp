@@ -11,6 +11,7 @@
 #include <fstream>
 
 #include "engine.h"
+#include "little_endian.h"
 #include "nnue.h"
 #include "nnue/generate.h"
 #include "nnue/symmetry.h"
@@ -239,11 +240,6 @@ TEST_CASE("nnue: self-play keeps quiet positions with their game's result, and r
 
 namespace {
 
-template <typename T>
-void put(std::string& out, T v) {
-    for (size_t i = 0; i < sizeof(T); ++i) out.push_back(char(uint64_t(v) >> (8 * i) & 0xff));
-}
-
 // A net file as docs/nnue.md lays it out, written here apart from the
 // trainer's writer: random weights within the trainer's bounds.
 std::string random_net_file(int size, int planes, int l1, int l2, uint64_t seed,
@@ -252,28 +248,28 @@ std::string random_net_file(int size, int planes, int l1, int l2, uint64_t seed,
     auto uniform = [&](int lo, int hi) { return int(rng() % uint64_t(hi - lo + 1)) + lo; };
     const int inputs = planes * size * size + 1;
     std::string layers;
-    for (int i = 0; i < inputs * l1; ++i) put<int16_t>(layers, int16_t(uniform(-254, 254)));
-    for (int i = 0; i < l1; ++i) put<int16_t>(layers, int16_t(uniform(-60, 120)));
-    for (int i = 0; i < l2 * l1; ++i) put<int8_t>(layers, int8_t(uniform(-127, 127)));
-    for (int i = 0; i < l2; ++i) put<int32_t>(layers, uniform(-4000, 4000));
-    for (int i = 0; i < l2; ++i) put<int8_t>(layers, int8_t(uniform(-127, 127)));
-    put<int32_t>(layers, uniform(-4000, 4000));
+    for (int i = 0; i < inputs * l1; ++i) put_le<int16_t>(layers, int16_t(uniform(-254, 254)));
+    for (int i = 0; i < l1; ++i) put_le<int16_t>(layers, int16_t(uniform(-60, 120)));
+    for (int i = 0; i < l2 * l1; ++i) put_le<int8_t>(layers, int8_t(uniform(-127, 127)));
+    for (int i = 0; i < l2; ++i) put_le<int32_t>(layers, uniform(-4000, 4000));
+    for (int i = 0; i < l2; ++i) put_le<int8_t>(layers, int8_t(uniform(-127, 127)));
+    put_le<int32_t>(layers, uniform(-4000, 4000));
     const std::string family = "test", rules = "dim:" + std::to_string(size);
     const std::string feature_set =
         features.empty() ? "pieces" + std::to_string(planes) + "+side" : features;
     std::string out(NNUE_MAGIC);
-    put<uint16_t>(out, NNUE_VERSION);
-    put<uint8_t>(out, uint8_t(size));
-    put<uint8_t>(out, uint8_t(planes));
-    put<uint16_t>(out, uint16_t(l1));
-    put<uint16_t>(out, uint16_t(l2));
-    put<uint16_t>(out, uint16_t(family.size()));
-    put<uint16_t>(out, uint16_t(feature_set.size()));
-    put<uint16_t>(out, uint16_t(rules.size()));
-    put<uint16_t>(out, 400);
-    put<uint32_t>(out, uint32_t(layers.size()));
-    put<uint64_t>(out, nnue_hash(layers));
-    put<uint32_t>(out, 0);
+    put_le<uint16_t>(out, NNUE_VERSION);
+    put_le<uint8_t>(out, uint8_t(size));
+    put_le<uint8_t>(out, uint8_t(planes));
+    put_le<uint16_t>(out, uint16_t(l1));
+    put_le<uint16_t>(out, uint16_t(l2));
+    put_le<uint16_t>(out, uint16_t(family.size()));
+    put_le<uint16_t>(out, uint16_t(feature_set.size()));
+    put_le<uint16_t>(out, uint16_t(rules.size()));
+    put_le<uint16_t>(out, 400);
+    put_le<uint32_t>(out, uint32_t(layers.size()));
+    put_le<uint64_t>(out, nnue_hash(layers));
+    put_le<uint32_t>(out, 0);
     return out + family + feature_set + rules + layers;
 }
 

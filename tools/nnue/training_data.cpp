@@ -7,6 +7,8 @@
 #include <iterator>
 #include <sstream>
 
+#include "little_endian.h"
+
 namespace branan::nnue {
 
 namespace {
@@ -14,18 +16,6 @@ namespace {
 constexpr int MIN_SIZE = 7;
 // Text fields longer than this are not a header of ours.
 constexpr uint32_t MAX_TEXT_BYTES = 1 << 16;
-
-template <typename T>
-void put(std::string& out, T v) {
-    for (size_t i = 0; i < sizeof(T); ++i) out.push_back(char(uint64_t(v) >> (8 * i) & 0xff));
-}
-
-template <typename T>
-T get(std::string_view bytes, size_t at) {
-    uint64_t v = 0;
-    for (size_t i = 0; i < sizeof(T); ++i) v |= uint64_t(uint8_t(bytes[at + i])) << (8 * i);
-    return T(v);
-}
 
 } // namespace
 
@@ -35,38 +25,38 @@ size_t record_bytes(int size) {
 
 std::string encode_header(const DataHeader& h) {
     std::string out(DATA_MAGIC);
-    put<uint16_t>(out, DATA_VERSION);
-    put<uint8_t>(out, uint8_t(h.size));
-    put<uint8_t>(out, h.symmetric ? 1 : 0);
-    put<uint32_t>(out, uint32_t(record_bytes(h.size)));
-    put<uint32_t>(out, uint32_t(h.rules.size()));
-    put<uint32_t>(out, uint32_t(h.spec.size()));
-    put<uint64_t>(out, 0);
+    put_le<uint16_t>(out, DATA_VERSION);
+    put_le<uint8_t>(out, uint8_t(h.size));
+    put_le<uint8_t>(out, h.symmetric ? 1 : 0);
+    put_le<uint32_t>(out, uint32_t(record_bytes(h.size)));
+    put_le<uint32_t>(out, uint32_t(h.rules.size()));
+    put_le<uint32_t>(out, uint32_t(h.spec.size()));
+    put_le<uint64_t>(out, 0);
     return out + h.rules + h.spec;
 }
 
 Result<std::pair<DataHeader, size_t>> decode_header(std::string_view bytes) {
     if (bytes.size() < DATA_HEADER_BYTES || bytes.substr(0, DATA_MAGIC.size()) != DATA_MAGIC)
         return Error{"not a Branan training data file (no BRNNPOS header)"};
-    const auto version = get<uint16_t>(bytes, 8);
+    const auto version = get_le<uint16_t>(bytes, 8);
     if (version != DATA_VERSION)
         return Error{"training data version " + std::to_string(version) + ", this build reads " +
                      std::to_string(DATA_VERSION)};
     DataHeader h;
-    h.size = get<uint8_t>(bytes, 10);
+    h.size = get_le<uint8_t>(bytes, 10);
     if (h.size < MIN_SIZE || h.size > MAX_BOARD_SIZE)
         return Error{"board size " + std::to_string(h.size) + " in the header is out of range"};
-    const auto flags = get<uint8_t>(bytes, 11);
+    const auto flags = get_le<uint8_t>(bytes, 11);
     if (flags > 1) return Error{"unknown flags " + std::to_string(flags) + " in the header"};
     h.symmetric = flags & 1;
-    const auto record = get<uint32_t>(bytes, 12);
+    const auto record = get_le<uint32_t>(bytes, 12);
     if (record != record_bytes(h.size))
         return Error{"record size " + std::to_string(record) + " does not fit a " +
                      std::to_string(h.size) + "x" + std::to_string(h.size) + " board"};
-    const auto rules_len = get<uint32_t>(bytes, 16), spec_len = get<uint32_t>(bytes, 20);
+    const auto rules_len = get_le<uint32_t>(bytes, 16), spec_len = get_le<uint32_t>(bytes, 20);
     if (rules_len > MAX_TEXT_BYTES || spec_len > MAX_TEXT_BYTES)
         return Error{"the header's rules or spec is too long"};
-    if (get<uint64_t>(bytes, 24) != 0) return Error{"the header's reserved bytes are not zero"};
+    if (get_le<uint64_t>(bytes, 24) != 0) return Error{"the header's reserved bytes are not zero"};
     const size_t end = DATA_HEADER_BYTES + rules_len + spec_len;
     if (bytes.size() < end) return Error{"the file ends inside its header"};
     h.rules = std::string(bytes.substr(DATA_HEADER_BYTES, rules_len));
@@ -76,11 +66,11 @@ Result<std::pair<DataHeader, size_t>> decode_header(std::string_view bytes) {
 
 void append_record(const TrainingPosition& p, int size, std::string& out) {
     assert(p.result >= -1 && p.result <= 1);
-    put<uint32_t>(out, p.game);
-    put<uint16_t>(out, p.ply);
-    put<int16_t>(out, p.score);
-    put<uint8_t>(out, uint8_t(p.side_to_move));
-    put<uint8_t>(out, uint8_t(p.result + 1));
+    put_le<uint32_t>(out, p.game);
+    put_le<uint16_t>(out, p.ply);
+    put_le<int16_t>(out, p.score);
+    put_le<uint8_t>(out, uint8_t(p.side_to_move));
+    put_le<uint8_t>(out, uint8_t(p.result + 1));
     const int squares = size * size;
     for (int s = 0; s < squares; s += 2) {
         const uint8_t low = p.pieces[s], high = s + 1 < squares ? p.pieces[s + 1] : 0;
@@ -91,10 +81,10 @@ void append_record(const TrainingPosition& p, int size, std::string& out) {
 Result<TrainingPosition> decode_record(std::string_view bytes, int size) {
     assert(bytes.size() >= record_bytes(size));
     TrainingPosition p;
-    p.game = get<uint32_t>(bytes, 0);
-    p.ply = get<uint16_t>(bytes, 4);
-    p.score = get<int16_t>(bytes, 6);
-    const auto side = get<uint8_t>(bytes, 8), result = get<uint8_t>(bytes, 9);
+    p.game = get_le<uint32_t>(bytes, 0);
+    p.ply = get_le<uint16_t>(bytes, 4);
+    p.score = get_le<int16_t>(bytes, 6);
+    const auto side = get_le<uint8_t>(bytes, 8), result = get_le<uint8_t>(bytes, 9);
     if (side > 1) return Error{"side to move " + std::to_string(side) + " is not 0 or 1"};
     if (result > 2) return Error{"result " + std::to_string(result) + " is not 0, 1 or 2"};
     p.side_to_move = Side(side);
@@ -119,7 +109,7 @@ Result<DataHeader> read_header(std::istream& in, const std::string& path) {
     head.resize(size_t(in.gcount()));
     if (head.size() == DATA_HEADER_BYTES) {
         // The text fields' lengths, read again by decode_header once whole.
-        const size_t texts = size_t(get<uint32_t>(head, 16)) + get<uint32_t>(head, 20);
+        const size_t texts = size_t(get_le<uint32_t>(head, 16)) + get_le<uint32_t>(head, 20);
         if (texts <= 2 * MAX_TEXT_BYTES) {
             std::string rest(texts, '\0');
             in.read(rest.data(), std::streamsize(texts));
