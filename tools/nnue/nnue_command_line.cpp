@@ -14,12 +14,15 @@
 #include "rules.h"
 #include "training_data.h"
 #include "tune/progress.h"
+#include "tune/subcommand.h"
 
 namespace branan::nnue {
 
 namespace {
 
 namespace po = boost::program_options;
+using tune::parse_subcommand;
+using tune::UsageError;
 
 const char* const USAGE =
     "usage: branan-nnue COMMAND ...\n"
@@ -30,19 +33,6 @@ const char* const USAGE =
     "      what a training data file holds\n"
     "  eval NET DATA [--count N]\n"
     "      the net's evaluation (engine's integers) of the data file's first N positions\n";
-
-struct UsageError {
-    std::string message;
-};
-
-po::variables_map parse(const po::options_description& options,
-                        const std::vector<std::string>& args,
-                        const po::positional_options_description& positional) {
-    po::variables_map vm;
-    po::store(po::command_line_parser(args).options(options).positional(positional).run(), vm);
-    po::notify(vm);
-    return vm;
-}
 
 int cmd_gen(const std::vector<std::string>& args, std::ostream& out, std::ostream& err, bool tty) {
     GenerateSpec spec;
@@ -61,7 +51,7 @@ int cmd_gen(const std::vector<std::string>& args, std::ostream& out, std::ostrea
         "max-plies", po::value(&spec.max_plies)->default_value(spec.max_plies),
         "plies after the opening before a draw")(
         "hash", po::value(&spec.hash_mb)->default_value(spec.hash_mb), "table MiB per thread");
-    const po::variables_map vm = parse(options, args, {});
+    const po::variables_map vm = parse_subcommand(options, args, {});
     if (vm.count("depth") && !vm.count("nodes")) nodes = 0;
     if (nodes < 0) throw UsageError{"--nodes must not be negative"};
     spec.nodes = uint64_t(nodes);
@@ -133,7 +123,7 @@ int cmd_eval(const std::vector<std::string>& args, std::ostream& out, std::ostre
         "count", po::value(&count)->default_value(count), "positions");
     po::positional_options_description positional;
     positional.add("files", -1);
-    parse(options, args, positional);
+    parse_subcommand(options, args, positional);
     if (files.size() != 2) throw UsageError{"give a net file and a data file"};
     if (count < 1) throw UsageError{"--count must be at least 1"};
     auto net = read_nnue_file(files[0]);

@@ -22,6 +22,7 @@
 #include "random_games.h"
 #include "rules.h"
 #include "split.h"
+#include "subcommand.h"
 #include "text.h"
 #include "win_fit.h"
 
@@ -48,19 +49,6 @@ constexpr const char* USAGE =
     "      and print its table row and its calibration on the games kept out\n"
     "  bench-fit N [--preset NAME] [--threads N] [--epochs N] [--seed S]\n"
     "      time extraction, traces and a fit on N positions of random games\n";
-
-struct UsageError {
-    std::string message;
-};
-
-po::variables_map parse(const po::options_description& options,
-                        const std::vector<std::string>& args,
-                        const po::positional_options_description& positional) {
-    po::variables_map vm;
-    po::store(po::command_line_parser(args).options(options).positional(positional).run(), vm);
-    po::notify(vm);
-    return vm;
-}
 
 int default_threads() {
     return std::max(1, int(std::thread::hardware_concurrency()));
@@ -104,7 +92,7 @@ int cmd_extract(const std::vector<std::string>& args, std::ostream&, std::ostrea
         "ply cap left out)");
     po::positional_options_description pos;
     pos.add("input", -1);
-    const po::variables_map vm = parse(options, args, pos);
+    const po::variables_map vm = parse_subcommand(options, args, pos);
     if (!vm.count("input")) throw UsageError{"give one or more folders or files"};
     if (!vm.count("o")) throw UsageError{"give the output file with -o"};
     ExtractOptions opt;
@@ -205,7 +193,7 @@ int cmd_wdl(const std::vector<std::string>& args, std::ostream& out, std::ostrea
         "optimiser steps");
     po::positional_options_description pos;
     pos.add("positions", 1);
-    const po::variables_map vm = parse(options, args, pos);
+    const po::variables_map vm = parse_subcommand(options, args, pos);
     if (!vm.count("positions")) throw UsageError{"give the positions file"};
     const double share = vm["validation"].as<double>();
     if (!(share > 0 && share < 1))
@@ -416,7 +404,7 @@ int cmd_fit(const std::vector<std::string>& args, std::ostream& out, std::ostrea
         "only", po::value<std::string>(), "fit only these weights (comma-separated names)");
     po::positional_options_description pos;
     pos.add("positions", 1);
-    const po::variables_map vm = parse(options, args, pos);
+    const po::variables_map vm = parse_subcommand(options, args, pos);
     if (!vm.count("positions")) throw UsageError{"give the positions file"};
     if (!vm.count("o")) throw UsageError{"give the output file with -o"};
     FitRun r;
@@ -551,7 +539,7 @@ int cmd_defaults(const std::vector<std::string>& args, std::ostream&, std::ostre
         "dir", po::value<std::string>()->default_value(BRANAN_SOURCE_DIR), "source folder");
     po::positional_options_description pos;
     pos.add("file", 1);
-    const po::variables_map vm = parse(options, args, pos);
+    const po::variables_map vm = parse_subcommand(options, args, pos);
     if (!vm.count("file")) throw UsageError{"give the weight file"};
     if (!vm.count("set")) throw UsageError{"give --set " + default_set_names()};
     auto set = parse_set(vm["set"].as<std::string>());
@@ -579,7 +567,7 @@ int cmd_bench_fit(const std::vector<std::string>& args, std::ostream& out, std::
                              "epochs")("seed", po::value<uint64_t>()->default_value(1), "seed");
     po::positional_options_description pos;
     pos.add("count", 1);
-    const po::variables_map vm = parse(options, args, pos);
+    const po::variables_map vm = parse_subcommand(options, args, pos);
     if (!vm.count("count")) throw UsageError{"give the number of positions"};
     const int64_t count = vm["count"].as<int64_t>();
     if (count < 100 || count > 100000000)
