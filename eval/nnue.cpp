@@ -16,14 +16,20 @@ namespace {
 // berserk chain past it.
 constexpr int STACK_PLIES = MAX_PLY + 16;
 
-// The first layer's activations: the sums clipped to 0..QA, as bytes.
-void activate(const int16_t* acc, int n, uint8_t* h1) {
+// The first layer's activations: the sums at 2^shift a unit brought to
+// 2^-ACT_SHIFT (rounding down: the trainer puts half of that into the
+// biases) and clipped to 0..ACT_MAX, as bytes.
+void activate(const int16_t* acc, int n, int shift, uint8_t* h1) {
+    const int down = shift - NnueNet::ACT_SHIFT;
     int i = 0;
 #if defined(__AVX2__)
-    const __m256i zero = _mm256_setzero_si256(), top = _mm256_set1_epi16(NnueNet::QA);
+    const __m256i zero = _mm256_setzero_si256(), top = _mm256_set1_epi16(NnueNet::ACT_MAX);
+    const __m128i count = _mm_cvtsi32_si128(down);
     for (; i + 32 <= n; i += 32) {
-        const __m256i a = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(acc + i));
-        const __m256i b = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(acc + i + 16));
+        const __m256i a =
+            _mm256_sra_epi16(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(acc + i)), count);
+        const __m256i b = _mm256_sra_epi16(
+            _mm256_loadu_si256(reinterpret_cast<const __m256i*>(acc + i + 16)), count);
         const __m256i ca = _mm256_min_epi16(_mm256_max_epi16(a, zero), top);
         const __m256i cb = _mm256_min_epi16(_mm256_max_epi16(b, zero), top);
         // packus works within 128-bit lanes: the permute puts the bytes in order.
@@ -31,10 +37,11 @@ void activate(const int16_t* acc, int n, uint8_t* h1) {
         _mm256_storeu_si256(reinterpret_cast<__m256i*>(h1 + i), packed);
     }
 #endif
-    for (; i < n; ++i) h1[i] = uint8_t(std::clamp<int>(acc[i], 0, NnueNet::QA));
+    // >> on a negative int rounds down, as _mm256_sra_epi16 and the trainer do.
+    for (; i < n; ++i) h1[i] = uint8_t(std::clamp<int>(acc[i] >> down, 0, NnueNet::ACT_MAX));
 }
 
-// The dot product of activations (0..QA) and int8 weights. With AVX2 the
+// The dot product of activations (0..ACT_MAX) and int8 weights. With AVX2 the
 // products are summed in pairs as int16 first, which cannot overflow
 // (2 x 127 x 127 < 32768): the same integers as the plain loop.
 int32_t dot(const uint8_t* h, const int8_t* w, int n) {
@@ -59,23 +66,24 @@ int32_t dot(const uint8_t* h, const int8_t* w, int n) {
 
 // The forward pass over a first layer's sums (docs/nnue.md).
 Value forward(const NnueNet& net, const int16_t* acc) {
-    constexpr int QA = NnueNet::QA;
     const int l1 = net.l1, l2 = net.l2;
     // A fixed buffer for the usual widths keeps the pass off the heap.
     uint8_t h1_small[1024];
     std::vector<uint8_t> h1_big;
     uint8_t* h1 = h1_small;
     if (l1 > 1024) h1_big.resize(size_t(l1)), h1 = h1_big.data();
-    activate(acc, l1, h1);
+    activate(acc, l1, net.shift1, h1);
     int64_t out = net.b3;
     for (int j = 0; j < l2; ++j) {
         const int32_t sum = dot(h1, net.w2.data() + size_t(j) * size_t(l1), l1);
-        // >> on a negative sum rounds down, as the trainer's // does.
-        const int32_t h2 = std::clamp<int32_t>((sum + net.b2[j]) >> NnueNet::QB_SHIFT, 0, QA);
+        // >> on a negative sum rounds down, as the trainer's // does (the
+        // trainer puts half a unit into b2, so the whole rounds to nearest).
+        const int64_t h2 =
+            std::clamp<int64_t>((int64_t(sum) + net.b2[j]) >> net.shift2, 0, NnueNet::ACT_MAX);
         out += int64_t(net.w3[j]) * h2;
     }
     // Rounded down, as the trainer's check does.
-    const int64_t num = out * net.scale, den = int64_t(QA) * NnueNet::QB;
+    const int64_t num = out * net.scale, den = int64_t(1) << (NnueNet::ACT_SHIFT + net.shift3);
     const int64_t cs = num >= 0 ? num / den : -((-num + den - 1) / den);
     return Value(std::clamp<int64_t>(cs, -VALUE_WIN_MAX_PLY + 1, VALUE_WIN_MAX_PLY - 1));
 }

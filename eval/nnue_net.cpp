@@ -1,5 +1,7 @@
 #include "nnue_net.h"
 
+#include <algorithm>
+#include <cstdlib>
 #include <fstream>
 #include <iterator>
 
@@ -18,6 +20,27 @@ std::vector<T> get_array(std::string_view bytes, size_t& at, size_t count) {
     std::vector<T> out(count);
     for (size_t i = 0; i < count; ++i, at += sizeof(T)) out[i] = get_le<T>(bytes, at);
     return out;
+}
+
+// The first unit whose sum can leave int16 in some position, or -1: a
+// square holds one piece at most, so the bound is the bias, the largest
+// weight of each square and the side to move's.
+int largest_sum(const NnueNet& net) {
+    const int squares = net.size * net.size, l1 = net.l1;
+    for (int j = 0; j < l1; ++j) {
+        int64_t bound = std::abs(int(net.b1[size_t(j)])) +
+                        std::abs(int(net.w1[size_t(net.side_input()) * size_t(l1) + size_t(j)]));
+        for (int s = 0; s < squares; ++s) {
+            int largest = 0;
+            for (int p = 0; p < net.planes; ++p)
+                largest = std::max(
+                    largest,
+                    std::abs(int(net.w1[size_t(p * squares + s) * size_t(l1) + size_t(j)])));
+            bound += largest;
+        }
+        if (bound > INT16_MAX) return j;
+    }
+    return -1;
 }
 
 } // namespace
@@ -48,12 +71,23 @@ Result<NnueNetPtr> read_nnue(std::string_view bytes) {
     net->scale = get_le<uint16_t>(bytes, 22);
     const size_t layers_len = get_le<uint32_t>(bytes, 24);
     net->hash = get_le<uint64_t>(bytes, 28);
+    net->shift1 = get_le<uint8_t>(bytes, 36);
+    net->shift2 = get_le<uint8_t>(bytes, 37);
+    net->shift3 = get_le<uint8_t>(bytes, 38);
     if (net->size < 7 || net->size > MAX_BOARD_SIZE)
         return Error{"board size " + std::to_string(net->size) + " in the net is out of range"};
     if (net->planes != 3 && net->planes != 7)
         return Error{"the net has " + std::to_string(net->planes) + " piece planes (3 or 7)"};
     if (net->l1 < 1 || net->l1 > MAX_WIDTH || net->l2 < 1 || net->l2 > MAX_WIDTH || net->scale < 1)
         return Error{"the net's layer widths or scale are out of range"};
+    if (net->shift1 < NnueNet::ACT_SHIFT || net->shift1 > NnueNet::MAX_SHIFT ||
+        net->shift2 > NnueNet::MAX_SHIFT || net->shift3 > NnueNet::MAX_SHIFT)
+        return Error{"the net's weight shifts (" + std::to_string(net->shift1) + ", " +
+                     std::to_string(net->shift2) + ", " + std::to_string(net->shift3) +
+                     ") are out of range (" + std::to_string(NnueNet::ACT_SHIFT) + " to " +
+                     std::to_string(NnueNet::MAX_SHIFT) + ", 0 to " +
+                     std::to_string(NnueNet::MAX_SHIFT) + ", 0 to " +
+                     std::to_string(NnueNet::MAX_SHIFT) + ")"};
     size_t at = HEADER_BYTES;
     if (bytes.size() < at + family_len + features_len + rules_len + layers_len)
         return Error{"the net file is cut short"};
@@ -79,6 +113,9 @@ Result<NnueNetPtr> read_nnue(std::string_view bytes) {
     net->b2 = get_array<int32_t>(bytes, at, l2);
     net->w3 = get_array<int8_t>(bytes, at, l2);
     net->b3 = get_le<int32_t>(bytes, at);
+    if (const int unit = largest_sum(*net); unit >= 0)
+        return Error{"the net's first layer can overflow its int16 sums (unit " +
+                     std::to_string(unit) + ")"};
     return NnueNetPtr(std::move(net));
 }
 

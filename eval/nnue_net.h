@@ -16,9 +16,16 @@
 namespace branan {
 
 struct NnueNet {
-    static constexpr int QA = 127; // first layer: int16 at QA a unit, activations 0..QA
-    static constexpr int QB = 64;  // later layers' weights: int8 at QB a unit
-    static constexpr int QB_SHIFT = 6;
+    // Activations are 0..ACT_MAX in units of 2^-ACT_SHIFT (the float net
+    // clips at 127/128), as bytes.
+    static constexpr int ACT_SHIFT = 7;
+    static constexpr int ACT_MAX = 127;
+    static constexpr int MAX_SHIFT = 15;
+
+    // Each layer's weights are fixed-point at 2^shift a unit (the first
+    // int16, the later ones int8), the shift chosen per layer by the trainer
+    // to give the layer the most bits its integers can hold.
+    int shift1 = ACT_SHIFT, shift2 = 6, shift3 = 6;
 
     int size = 0;   // board side
     int planes = 0; // piece kinds: 3 (attacker, defender, king) or 7 (and the special pieces)
@@ -27,7 +34,7 @@ struct NnueNet {
     std::string family, feature_set, rules;
     uint64_t hash = 0; // FNV-1a of the layers, as the header has it
 
-    std::vector<int16_t> w1; // one row of l1 per input
+    std::vector<int16_t> w1; // one row of l1 per input, at 2^shift1 a unit
     std::vector<int16_t> b1;
     std::vector<int8_t> w2; // one row of l1 per unit of l2
     std::vector<int32_t> b2;
@@ -44,7 +51,7 @@ struct NnueNet {
 using NnueNetPtr = std::shared_ptr<const NnueNet>;
 
 constexpr std::string_view NNUE_MAGIC{"BRNNNET\0", 8};
-constexpr uint16_t NNUE_VERSION = 1;
+constexpr uint16_t NNUE_VERSION = 2;
 
 // Whether `bytes` start as a net file does (as against a weight file).
 bool is_nnue_file(std::string_view bytes);

@@ -243,13 +243,21 @@ namespace {
 // A net file as docs/nnue.md lays it out, written here apart from the
 // trainer's writer: random weights within the trainer's bounds.
 std::string random_net_file(int size, int planes, int l1, int l2, uint64_t seed,
-                            const std::string& features = "") {
+                            const std::string& features = "", int shift2 = -1, int limit = 0) {
     std::mt19937_64 rng(seed);
     auto uniform = [&](int lo, int hi) { return int(rng() % uint64_t(hi - lo + 1)) + lo; };
+    // The trainer picks shifts up to 15; these keep the layers reaching
+    // their clips with these small widths.
+    const int shift1 = uniform(7, 10);
+    if (shift2 < 0) shift2 = uniform(6, 12);
+    const int shift3 = uniform(6, 12);
     const int inputs = planes * size * size + 1;
+    // Small enough that no position's sum leaves int16 (a weight a square,
+    // the side to move's and the bias).
+    if (limit == 0) limit = 32000 / (size * size + 2);
     std::string layers;
-    for (int i = 0; i < inputs * l1; ++i) put_le<int16_t>(layers, int16_t(uniform(-254, 254)));
-    for (int i = 0; i < l1; ++i) put_le<int16_t>(layers, int16_t(uniform(-60, 120)));
+    for (int i = 0; i < inputs * l1; ++i) put_le<int16_t>(layers, int16_t(uniform(-limit, limit)));
+    for (int i = 0; i < l1; ++i) put_le<int16_t>(layers, int16_t(uniform(-limit / 2, limit)));
     for (int i = 0; i < l2 * l1; ++i) put_le<int8_t>(layers, int8_t(uniform(-127, 127)));
     for (int i = 0; i < l2; ++i) put_le<int32_t>(layers, uniform(-4000, 4000));
     for (int i = 0; i < l2; ++i) put_le<int8_t>(layers, int8_t(uniform(-127, 127)));
@@ -269,7 +277,10 @@ std::string random_net_file(int size, int planes, int l1, int l2, uint64_t seed,
     put_le<uint16_t>(out, 400);
     put_le<uint32_t>(out, uint32_t(layers.size()));
     put_le<uint64_t>(out, nnue_hash(layers));
-    put_le<uint32_t>(out, 0);
+    put_le<uint8_t>(out, uint8_t(shift1));
+    put_le<uint8_t>(out, uint8_t(shift2));
+    put_le<uint8_t>(out, uint8_t(shift3));
+    put_le<uint8_t>(out, 0);
     return out + family + feature_set + rules + layers;
 }
 
@@ -306,8 +317,12 @@ TEST_CASE("nnue: a net file is read as written, and a damaged or foreign one is 
     };
     CHECK_THAT(error_of("BRNNPOS" + good.substr(7)), Catch::Contains("not a Branan net"));
     std::string version = good;
-    version[8] = 2;
-    CHECK_THAT(error_of(version), Catch::Contains("net version 2"));
+    version[8] = 1;
+    CHECK_THAT(error_of(version), Catch::Contains("net version 1"));
+    CHECK_THAT(error_of(random_net_file(11, 3, 16, 8, 5, "", 16)), Catch::Contains(", 16, "));
+    // Weights whose sums can leave int16 in some position: refused.
+    CHECK_THAT(error_of(random_net_file(11, 3, 16, 8, 5, "", -1, 400)),
+               Catch::Contains("overflow its int16 sums"));
     CHECK_THAT(error_of(good.substr(0, good.size() - 1)), Catch::Contains("cut short"));
     std::string flipped = good;
     flipped.back() = char(flipped.back() ^ 1);
@@ -419,9 +434,10 @@ TEST_CASE("nnue: EvalFile loads a net, Use NNUE switches it off, a net for other
 }
 
 TEST_CASE("nnue: the engine's integer pass equals a plain model of the documented one", "[nnue]") {
-    // docs/nnue.md: acc = b1 + rows of the set inputs; h1 = clamp(acc, 0,
-    // 127); h2 = clamp((w2 . h1 + b2) >> 6, 0, 127); eval = floor((w3 . h2 +
-    // b3) x scale / (127 x 64)). Widths that are and are not multiples of 32.
+    // docs/nnue.md: acc = b1 + rows of the set inputs; h1 =
+    // clamp(floor(acc / 2^(shift1 - 7)), 0, 127); h2 = clamp(floor((w2 . h1 +
+    // b2) / 2^shift2), 0, 127); eval = floor((w3 . h2 + b3) x scale /
+    // 2^(7 + shift3)). Widths that are and are not multiples of 32.
     std::mt19937_64 rng(29);
     for (auto widths : {std::pair{64, 8}, std::pair{40, 5}, std::pair{256, 32}}) {
         // Plain ints: lambdas may not capture structured bindings (C++17, clang).
@@ -437,17 +453,22 @@ TEST_CASE("nnue: the engine's integer pass equals a plain model of the documente
             for (Square s = 0; s < 121; ++s)
                 if (pos.placed_piece(s) != NO_PIECE) add_row((pos.placed_piece(s) - 1) * 121 + s);
             if (pos.side_to_move() == DEFENDERS) add_row(3 * 121);
+            // Division rounding down, written without shifts.
+            auto floor_div = [](int64_t a, int64_t b) {
+                return a >= 0 ? a / b : -((-a + b - 1) / b);
+            };
             int64_t out = net->b3;
             for (int j = 0; j < l2; ++j) {
                 int64_t sum = net->b2[size_t(j)];
                 for (int i = 0; i < l1; ++i)
                     sum += int64_t(net->w2[size_t(j * l1 + i)]) *
-                           std::clamp<int64_t>(acc[size_t(i)], 0, 127);
+                           std::clamp<int64_t>(
+                               floor_div(acc[size_t(i)], int64_t(1) << (net->shift1 - 7)), 0, 127);
                 const int64_t h2 =
-                    std::clamp<int64_t>(sum >= 0 ? sum / 64 : -((-sum + 63) / 64), 0, 127);
+                    std::clamp<int64_t>(floor_div(sum, int64_t(1) << net->shift2), 0, 127);
                 out += net->w3[size_t(j)] * h2;
             }
-            const double exact = double(out) * 400 / (127 * 64);
+            const double exact = double(out) * 400 / double(int64_t(1) << (7 + net->shift3));
             INFO("l1 " << l1 << " ply " << ply);
             CHECK(nnue_evaluate(*net, pos) == Value(std::floor(exact)));
             MoveList moves;

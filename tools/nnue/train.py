@@ -24,14 +24,17 @@ DATA_HEADER_BYTES = 32
 RECORD_FIXED_BYTES = 10
 
 NET_MAGIC = b"BRNNNET\0"
-NET_VERSION = 1
+NET_VERSION = 2
 
-# The quantisation (docs/nnue.md): the first layer's weights and biases as
-# int16 at QA per unit, its clipped activations as int8 at QA (0..QA); the
-# hidden layer's weights as int8 at QB per unit, its biases as int32 at
-# QA * QB; the output layer likewise, and the output in centi-soldiers.
-QA = 127
-QB = 64
+# The quantisation (docs/nnue.md): every layer's weights are fixed-point at
+# 2^shift a unit, the shift chosen per layer as the largest its integers
+# hold: the first layer's as int16 (its sums must stay inside int16 in every
+# position), the later ones' as int8. The activations are 0..ACT_MAX in
+# units of 2^-ACT_SHIFT (the float net clips at 127/128), as bytes.
+ACT_SHIFT = 7
+ACT_MAX = 127
+MIN_SHIFT = 6
+MAX_SHIFT = 15
 
 
 def transform(t, s, n):
@@ -94,8 +97,9 @@ class Net(torch.nn.Module):
 
     def forward(self, x):
         # The clipping is the quantised engine's: activations in 0..1.
-        h = torch.clamp(self.l1(x), 0.0, 1.0)
-        h = torch.clamp(self.l2(h), 0.0, 1.0)
+        top = ACT_MAX / 2 ** ACT_SHIFT
+        h = torch.clamp(self.l1(x), 0.0, top)
+        h = torch.clamp(self.l2(h), 0.0, top)
         return self.out(h)
 
 
@@ -111,28 +115,35 @@ def features(board, stm, planes, n, device):
     return x
 
 
-# The weights' bounds: what the integer layers hold. The first layer's sum
-# over up to 129 inputs stays inside int16 (129 x 2 x QA < 32768).
-L1_WEIGHT_LIMIT = 2.0
-WEIGHT_LIMIT = 127 / QB
+# The weights' bounds: what the integer layers hold. A square holds one
+# piece at most, so the first layer's sum is at most its bias, a weight a
+# square and the side to move's: within 250 units, its int16 shift is at
+# least ACT_SHIFT (250 x 128 < 32768).
+WEIGHT_LIMIT = 127 / 2 ** MIN_SHIFT
 
 
-def clip_weights(net):
+def l1_weight_limit(n):
+    return 250 / (n * n + 2)
+
+
+def clip_weights(net, n):
     with torch.no_grad():
-        net.l1.weight.clamp_(-L1_WEIGHT_LIMIT, L1_WEIGHT_LIMIT)
+        net.l1.weight.clamp_(-l1_weight_limit(n), l1_weight_limit(n))
+        net.l1.bias.clamp_(-l1_weight_limit(n), l1_weight_limit(n))
         net.l2.weight.clamp_(-WEIGHT_LIMIT, WEIGHT_LIMIT)
         net.out.weight.clamp_(-WEIGHT_LIMIT, WEIGHT_LIMIT)
 
 
 def quantised_eval(layers, x, scale):
     """The engine's integer forward pass, in centi-soldiers (numpy, for the check)."""
-    w1, b1, w2, b2, w3, b3 = (t.numpy().astype(np.int64) for t in layers)
+    (w1, b1, w2, b2, w3, b3), (shift1, shift2, shift3) = layers
+    w1, b1, w2, b2, w3, b3 = (t.numpy().astype(np.int64) for t in (w1, b1, w2, b2, w3, b3))
     acc = x.astype(np.int64) @ w1.T + b1
-    h1 = np.clip(acc, 0, QA)
-    h2 = np.clip((h1 @ w2.T + b2) // QB, 0, QA)
+    h1 = np.clip(acc >> (shift1 - ACT_SHIFT), 0, ACT_MAX)
+    h2 = np.clip((h1 @ w2.T + b2) >> shift2, 0, ACT_MAX)
     out = h2 @ w3.T + b3
     # Rounded down, as the engine does.
-    return (out[:, 0] * scale) // (QA * QB)
+    return (out[:, 0] * scale) >> (ACT_SHIFT + shift3)
 
 
 def main(argv):
@@ -153,6 +164,10 @@ def main(argv):
     ap.add_argument("--device", default="auto", help="auto, cpu or cuda")
     ap.add_argument("--family", default="", help="the edition family named in the net's header")
     ap.add_argument("--max-seconds", type=float, default=0, help="stop after this long (0: no limit)")
+    ap.add_argument("--model-out", default="",
+                    help="also write the float model (PyTorch), to go on training it later")
+    ap.add_argument("--model-in", default="",
+                    help="start from a float model written by --model-out (same widths and board)")
     ap.add_argument("--check-file", default="",
                     help="write the integer and float evaluations of the first data file's first "
                          "--check-count positions, one line each (for branan-nnue eval)")
@@ -191,7 +206,13 @@ def main(argv):
 
     perms = np.array([[transform(t, s, n) for s in range(n * n)] for t in range(8)], dtype=np.int64)
     inputs = planes * n * n + 1
-    net = Net(inputs, args.l1, args.l2).to(device)
+    net = Net(inputs, args.l1, args.l2)
+    if args.model_in:
+        try:
+            net.load_state_dict(torch.load(args.model_in, map_location="cpu"))
+        except (OSError, RuntimeError) as e:
+            raise SystemExit(f"train.py: {args.model_in}: not a model of these widths and board ({e})")
+    net = net.to(device)
     opt = torch.optim.Adam(net.parameters(), lr=args.lr)
 
     def batch_loss(idx, augment):
@@ -216,7 +237,7 @@ def main(argv):
             opt.zero_grad()
             loss.backward()
             opt.step()
-            clip_weights(net)
+            clip_weights(net, n)
             total += loss.item()
             batches += 1
         net.eval()
@@ -236,32 +257,63 @@ def main(argv):
     x = features(board[check], stm[check], planes, n, "cpu")
     with torch.no_grad():
         exact = net(x).squeeze(1).numpy() * args.scale
-    approx = quantised_eval(quantised(net), x.numpy(), args.scale)
+    approx = quantised_eval(quantised(net, planes, n), x.numpy(), args.scale)
     print(f"train.py: quantised against float on {len(check)} positions: mean |difference| "
           f"{np.mean(np.abs(approx - exact)):.1f}, max {np.max(np.abs(approx - exact)):.1f} "
           f"centi-soldiers", file=sys.stderr)
     write_net(args.out, net, n, planes, family, files[0].rules, args.scale)
+    if args.model_out:
+        torch.save(net.state_dict(), args.model_out)
     if args.check_file:
         count = min(args.check_count, len(files[0].board))
         x = features(files[0].board[:count], files[0].stm[:count], planes, n, "cpu")
         with torch.no_grad():
             exact = net(x).squeeze(1).numpy() * args.scale
-        approx = quantised_eval(quantised(net), x.numpy(), args.scale)
+        approx = quantised_eval(quantised(net, planes, n), x.numpy(), args.scale)
         with open(args.check_file, "w") as f:
             for i in range(count):
                 f.write(f"{i} {int(approx[i])} {exact[i]:.2f}\n")
     print(f"train.py: wrote {args.out}", file=sys.stderr)
 
 
-def quantised(net):
-    """The integer layers the engine computes with (docs/nnue.md)."""
-    w1 = torch.round(net.l1.weight.detach() * QA).clamp(-32767, 32767).to(torch.int16)
-    b1 = torch.round(net.l1.bias.detach() * QA).clamp(-32767, 32767).to(torch.int16)
-    w2 = torch.round(net.l2.weight.detach() * QB).clamp(-127, 127).to(torch.int8)
-    b2 = torch.round(net.l2.bias.detach() * QA * QB).to(torch.int32)
-    w3 = torch.round(net.out.weight.detach() * QB).clamp(-127, 127).to(torch.int8)
-    b3 = torch.round(net.out.bias.detach() * QA * QB).to(torch.int32)
-    return w1, b1, w2, b2, w3, b3
+def weight_shift(weight):
+    """The most fractional bits that keep every weight of a layer within int8."""
+    largest = float(weight.detach().abs().max())
+    shift = MIN_SHIFT
+    while shift < MAX_SHIFT and round(largest * 2 ** (shift + 1)) <= 127:
+        shift += 1
+    return shift
+
+
+def first_layer(net, planes, n):
+    """The first layer as int16 at the largest shift whose sums stay inside
+    int16 in every position (as the engine checks on loading)."""
+    for shift in range(MAX_SHIFT, ACT_SHIFT - 1, -1):
+        w1 = torch.round(net.l1.weight.detach().double() * 2 ** shift)
+        # Half an activation unit in the bias: the shift to the activations
+        # then rounds to nearest.
+        half = 2 ** (shift - ACT_SHIFT - 1) if shift > ACT_SHIFT else 0
+        b1 = torch.round(net.l1.bias.detach().double() * 2 ** shift) + half
+        squares = w1[:, : planes * n * n].abs().reshape(-1, planes, n * n).amax(dim=1).sum(dim=1)
+        bound = b1.abs() + w1[:, planes * n * n].abs() + squares
+        if float(bound.max()) <= 32767:
+            return w1.to(torch.int16), b1.to(torch.int16), shift
+    raise SystemExit("train.py: the first layer's weights are too large for int16 sums")
+
+
+def quantised(net, planes, n):
+    """The integer layers the engine computes with and their shifts
+    (docs/nnue.md)."""
+    w1, b1, shift1 = first_layer(net, planes, n)
+    shift2, shift3 = weight_shift(net.l2.weight), weight_shift(net.out.weight)
+    w2 = torch.round(net.l2.weight.detach() * 2 ** shift2).clamp(-127, 127).to(torch.int8)
+    # Half a unit in the bias: the engine's shift then rounds to nearest.
+    b2 = torch.round(net.l2.bias.detach().double() * 2 ** (ACT_SHIFT + shift2)) + 2 ** (shift2 - 1)
+    b2 = b2.clamp(-2 ** 31, 2 ** 31 - 1).to(torch.int32)
+    w3 = torch.round(net.out.weight.detach() * 2 ** shift3).clamp(-127, 127).to(torch.int8)
+    b3 = torch.round(net.out.bias.detach().double() * 2 ** (ACT_SHIFT + shift3))
+    b3 = b3.clamp(-2 ** 31, 2 ** 31 - 1).to(torch.int32)
+    return (w1, b1, w2, b2, w3, b3), (shift1, shift2, shift3)
 
 
 def fnv1a(data):
@@ -272,7 +324,7 @@ def fnv1a(data):
 
 
 def write_net(path, net, n, planes, family, rules, scale):
-    w1, b1, w2, b2, w3, b3 = quantised(net)
+    (w1, b1, w2, b2, w3, b3), shifts = quantised(net, planes, n)
     payload = b"".join([
         w1.t().contiguous().numpy().astype("<i2").tobytes(),  # input-major: one row per input
         b1.numpy().astype("<i2").tobytes(),
@@ -287,7 +339,7 @@ def write_net(path, net, n, planes, family, rules, scale):
     head = NET_MAGIC + struct.pack("<HBBHHHHHH", NET_VERSION, n, planes, net.l1.out_features,
                                    net.l2.out_features, len(family_b), len(feature_set),
                                    len(rules_b), int(round(scale)))
-    head += struct.pack("<I", len(payload)) + digest + struct.pack("<I", 0)
+    head += struct.pack("<I", len(payload)) + digest + struct.pack("<BBBB", *shifts, 0)
     assert len(head) == 40
     with open(path, "wb") as f:
         f.write(head + family_b + feature_set + rules_b + payload)
