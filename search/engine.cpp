@@ -7,6 +7,7 @@
 #include <random>
 
 #include "board.h"
+#include "default_nets.h"
 #include "game_stage.h"
 #include "nnue.h"
 #include "notation.h"
@@ -45,12 +46,17 @@ struct Engine::Impl {
     int elo = ELO_MAX;
     int skill_level = MAX_SKILL_LEVEL;
     std::string eval_file;
-    // The learned evaluation: a net from EvalFile, used while Use NNUE is
-    // on and the net fits the rules (nnue_fits); else the weights.
+    // The learned evaluation, used while Use NNUE is on: a net from
+    // EvalFile while it fits the rules (nnue_fits); with no EvalFile, the
+    // compiled-in net trained on these rules if there is one; else (and
+    // with a weight file as EvalFile) the weights.
     NnueNetPtr net;
+    NnueNetPtr rules_net; // default_net(edition->rules)
     bool use_nnue = true;
     const NnueNet* active_net() const {
-        return use_nnue && net && nnue_fits(*net, *edition) ? net.get() : nullptr;
+        if (!use_nnue) return nullptr;
+        if (net) return nnue_fits(*net, *edition) ? net.get() : nullptr;
+        return eval_file.empty() ? rules_net.get() : nullptr;
     }
     // Weights set one by one as options. They outlive a change of rules, as
     // the EvalFile does: a match runner or a GUI sets its options once and
@@ -70,7 +76,10 @@ struct Engine::Impl {
         board = std::move(b);
         preset_name = std::move(name);
         pos.emplace(edition);
-        if (!same_rules) reset_params();
+        if (!same_rules) {
+            rules_net = default_net(edition->rules);
+            reset_params();
+        }
     }
     // The defaults of the rules, the EvalFile over them if one is set, then
     // the weights set one by one.
@@ -178,17 +187,18 @@ std::vector<Option> Engine::Impl::declare_options(Engine& engine) {
                         auto p =
                             none ? Result<EvalParams>(defaults) : load_params_file(path, defaults);
                         if (!p) return Error{p.error()};
+                        const NnueNet* before = active_net();
                         eval_file = none ? std::string() : path;
                         weights_set.clear();
                         params = *p;
-                        if (net) tt.clear();
                         net.reset();
+                        if (active_net() != before) tt.clear();
                         return {};
                     }});
     rows.push_back({{"Use NNUE", T::CHECK, "true", 0, 0, {}}, [this](const OptionValue& v) {
-                        const bool on = v.number != 0;
-                        if (on != use_nnue && net) tt.clear();
-                        use_nnue = on;
+                        const NnueNet* before = active_net();
+                        use_nnue = v.number != 0;
+                        if (active_net() != before) tt.clear();
                         return Status{};
                     }});
     rows.push_back({{"Clear Hash", T::BUTTON, "", 0, 0, {}}, [this](const OptionValue&) {

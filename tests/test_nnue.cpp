@@ -10,6 +10,7 @@
 #include <filesystem>
 #include <fstream>
 
+#include "default_nets.h"
 #include "engine.h"
 #include "little_endian.h"
 #include "nnue.h"
@@ -21,6 +22,11 @@
 
 using namespace branan;
 using namespace branan::nnue;
+
+namespace branan {
+// tests/data/nets/, compiled in by tests/CMakeLists.txt as eval/nets/ is.
+std::span<const EmbeddedNet> test_embedded_nets();
+} // namespace branan
 
 namespace {
 
@@ -475,5 +481,44 @@ TEST_CASE("nnue: the engine's integer pass equals a plain model of the documente
             generate_moves(pos, moves);
             pos.make_move(moves.moves[rng() % uint64_t(moves.size())]);
         }
+    }
+}
+
+TEST_CASE("nnue: a compiled-in net is the default for the rules it was trained on, and no other",
+          "[nnue]") {
+    const auto nets = test_embedded_nets();
+    REQUIRE(nets.size() == 1);
+    CHECK(nets[0].name == "brandubh");
+    const Rules brandubh = *preset_rules("brandubh");
+    auto found = find_default_net(brandubh, nets);
+    REQUIRE(found.ok());
+    REQUIRE(*found);
+    CHECK((*found)->size == 7);
+    CHECK((*found)->l1 == 32);
+    // Another preset, and Brandubh with one rule changed, have none.
+    auto tablut = find_default_net(*preset_rules("tablut"), nets);
+    REQUIRE(tablut.ok());
+    CHECK_FALSE(*tablut);
+    Rules changed = brandubh;
+    changed.attackers_first = !changed.attackers_first;
+    auto other = find_default_net(changed, nets);
+    REQUIRE(other.ok());
+    CHECK_FALSE(*other);
+    // A net cut short is an error naming it.
+    const EmbeddedNet cut{"cut", nets[0].bytes.first(nets[0].bytes.size() - 1)};
+    auto damaged = find_default_net(brandubh, std::span<const EmbeddedNet>(&cut, 1));
+    REQUIRE_FALSE(damaged.ok());
+    CHECK_THAT(damaged.error(), Catch::Contains("eval/nets/cut.nnue: the net file is cut short"));
+    // Every net the engine ships reads and is the default of its own rules.
+    for (const EmbeddedNet& shipped : embedded_nets()) {
+        INFO(shipped.name);
+        auto read = read_nnue(std::string_view(reinterpret_cast<const char*>(shipped.bytes.data()),
+                                               shipped.bytes.size()));
+        REQUIRE(read.ok());
+        auto rules = parse_rules((*read)->rules);
+        REQUIRE(rules.ok());
+        const NnueNetPtr chosen = default_net(*rules);
+        REQUIRE(chosen);
+        CHECK(chosen->hash == (*read)->hash);
     }
 }
