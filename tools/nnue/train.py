@@ -87,32 +87,51 @@ class DataFile:
 
 
 class Net(torch.nn.Module):
-    """planes x n x n one-hot squares + side to move -> L1 -> L2 -> 1 (centi-soldiers)."""
+    """planes x n x n one-hot squares + side to move -> L1 -> L2 -> 1 (centi-soldiers).
+
+    The first layer is a sum of the rows of the inputs that are set (an
+    EmbeddingBag over their indices, as the engine's accumulator is): a
+    position sets fewer than one input in ten. Row `inputs` pads the index
+    lists and stays zero."""
 
     def __init__(self, inputs, l1, l2):
         super().__init__()
-        self.l1 = torch.nn.Linear(inputs, l1)
+        self.inputs = inputs
+        self.l1 = torch.nn.EmbeddingBag(inputs + 1, l1, mode="sum", padding_idx=inputs)
+        self.b1 = torch.nn.Parameter(torch.zeros(l1))
+        with torch.no_grad():
+            # The scale of a dense layer's default start over these inputs.
+            bound = 1 / math.sqrt(inputs)
+            self.l1.weight.uniform_(-bound, bound)
+            self.l1.weight[inputs].zero_()
+            self.b1.uniform_(-bound, bound)
         self.l2 = torch.nn.Linear(l1, l2)
         self.out = torch.nn.Linear(l2, 1)
 
-    def forward(self, x):
-        # The clipping is the quantised engine's: activations in 0..1.
+    def forward(self, idx):
+        # The clipping is the quantised engine's: activations in 0..127/128.
         top = ACT_MAX / 2 ** ACT_SHIFT
-        h = torch.clamp(self.l1(x), 0.0, top)
+        h = torch.clamp(self.l1(idx) + self.b1, 0.0, top)
         h = torch.clamp(self.l2(h), 0.0, top)
         return self.out(h)
 
+    def first_weights(self):
+        """The first layer as (l1, inputs), the way a dense layer holds it."""
+        return self.l1.weight[: self.inputs].t()
+
 
 def features(board, stm, planes, n, device):
-    """Dense inputs: one per (plane, square), then the side to move (1 = defenders)."""
-    b = torch.as_tensor(board, device=device, dtype=torch.int64)
-    count = b.shape[0]
-    x = torch.zeros((count, planes * n * n + 1), device=device)
-    occupied = b > 0
-    idx = (b - 1).clamp(min=0) * (n * n) + torch.arange(n * n, device=device)
-    x.scatter_(1, torch.where(occupied, idx, torch.full_like(idx, planes * n * n)), 1.0)
-    x[:, planes * n * n] = torch.as_tensor(stm, device=device, dtype=torch.float32)
-    return x
+    """The indices of the inputs that are set: one per (plane, square) of a
+    piece, then the side to move's (1 = defenders), padded with `inputs`."""
+    squares = n * n
+    inputs = planes * squares + 1
+    b = board.astype(np.int64)
+    idx = np.where(b > 0, (b - 1) * squares + np.arange(squares), inputs)
+    # The padding sorts last: keep as many columns as the fullest board needs.
+    idx = np.sort(idx, axis=1)
+    width = max(1, int((b > 0).sum(axis=1).max(initial=0)))
+    side = np.where(np.asarray(stm) == 1, inputs - 1, inputs)[:, None]
+    return torch.as_tensor(np.concatenate([idx[:, :width], side], axis=1), device=device)
 
 
 # The weights' bounds: what the integer layers hold. A square holds one
@@ -129,7 +148,7 @@ def l1_weight_limit(n):
 def clip_weights(net, n):
     with torch.no_grad():
         net.l1.weight.clamp_(-l1_weight_limit(n), l1_weight_limit(n))
-        net.l1.bias.clamp_(-l1_weight_limit(n), l1_weight_limit(n))
+        net.b1.clamp_(-l1_weight_limit(n), l1_weight_limit(n))
         net.l2.weight.clamp_(-WEIGHT_LIMIT, WEIGHT_LIMIT)
         net.out.weight.clamp_(-WEIGHT_LIMIT, WEIGHT_LIMIT)
 
@@ -138,7 +157,8 @@ def quantised_eval(layers, x, scale):
     """The engine's integer forward pass, in centi-soldiers (numpy, for the check)."""
     (w1, b1, w2, b2, w3, b3), (shift1, shift2, shift3) = layers
     w1, b1, w2, b2, w3, b3 = (t.numpy().astype(np.int64) for t in (w1, b1, w2, b2, w3, b3))
-    acc = x.astype(np.int64) @ w1.T + b1
+    rows = np.vstack([w1.T, np.zeros((1, w1.shape[0]), dtype=np.int64)])  # the padding row last
+    acc = rows[x].sum(axis=1) + b1
     h1 = np.clip(acc >> (shift1 - ACT_SHIFT), 0, ACT_MAX)
     h2 = np.clip((h1 @ w2.T + b2) >> shift2, 0, ACT_MAX)
     out = h2 @ w3.T + b3
@@ -194,7 +214,9 @@ def main(argv):
     if device == "auto":
         device = "cuda" if torch.cuda.is_available() else "cpu"
     torch.manual_seed(args.seed)
-    torch.use_deterministic_algorithms(True)
+    # CUDA has no deterministic kernel for some of these steps: there the
+    # run warns instead (the CPU run is the reproducible one).
+    torch.use_deterministic_algorithms(True, warn_only=(device == "cuda"))
     rng = np.random.default_rng(args.seed)
     games = np.unique(game)
     held = set(rng.choice(games, size=int(len(games) * args.validation), replace=False).tolist())
@@ -289,11 +311,11 @@ def first_layer(net, planes, n):
     """The first layer as int16 at the largest shift whose sums stay inside
     int16 in every position (as the engine checks on loading)."""
     for shift in range(MAX_SHIFT, ACT_SHIFT - 1, -1):
-        w1 = torch.round(net.l1.weight.detach().double() * 2 ** shift)
+        w1 = torch.round(net.first_weights().detach().double() * 2 ** shift)
         # Half an activation unit in the bias: the shift to the activations
         # then rounds to nearest.
         half = 2 ** (shift - ACT_SHIFT - 1) if shift > ACT_SHIFT else 0
-        b1 = torch.round(net.l1.bias.detach().double() * 2 ** shift) + half
+        b1 = torch.round(net.b1.detach().double() * 2 ** shift) + half
         squares = w1[:, : planes * n * n].abs().reshape(-1, planes, n * n).amax(dim=1).sum(dim=1)
         bound = b1.abs() + w1[:, planes * n * n].abs() + squares
         if float(bound.max()) <= 32767:
@@ -336,7 +358,7 @@ def write_net(path, net, n, planes, family, rules, scale):
     family_b, rules_b = family.encode(), rules.encode()
     feature_set = f"pieces{planes}+side".encode()
     digest = struct.pack("<Q", fnv1a(payload))
-    head = NET_MAGIC + struct.pack("<HBBHHHHHH", NET_VERSION, n, planes, net.l1.out_features,
+    head = NET_MAGIC + struct.pack("<HBBHHHHHH", NET_VERSION, n, planes, net.b1.numel(),
                                    net.l2.out_features, len(family_b), len(feature_set),
                                    len(rules_b), int(round(scale)))
     head += struct.pack("<I", len(payload)) + digest + struct.pack("<BBBB", *shifts, 0)
