@@ -64,8 +64,9 @@ int32_t dot(const uint8_t* h, const int8_t* w, int n) {
     return sum;
 }
 
-// The forward pass over a first layer's sums (docs/nnue.md).
-Value forward(const NnueNet& net, const int16_t* acc) {
+// The forward pass over a first layer's sums, through the later layers of
+// the side to move's bucket (docs/nnue.md).
+Value forward(const NnueNet& net, const int16_t* acc, Side side_to_move) {
     const int l1 = net.l1, l2 = net.l2;
     // A fixed buffer for the usual widths keeps the pass off the heap.
     uint8_t h1_small[1024];
@@ -73,14 +74,18 @@ Value forward(const NnueNet& net, const int16_t* acc) {
     uint8_t* h1 = h1_small;
     if (l1 > 1024) h1_big.resize(size_t(l1)), h1 = h1_big.data();
     activate(acc, l1, net.shift1, h1);
-    int64_t out = net.b3;
+    const size_t bucket = size_t(net.bucket(side_to_move));
+    const int8_t* w2 = net.w2.data() + bucket * size_t(l2) * size_t(l1);
+    const int32_t* b2 = net.b2.data() + bucket * size_t(l2);
+    const int8_t* w3 = net.w3.data() + bucket * size_t(l2);
+    int64_t out = net.b3[bucket];
     for (int j = 0; j < l2; ++j) {
-        const int32_t sum = dot(h1, net.w2.data() + size_t(j) * size_t(l1), l1);
+        const int32_t sum = dot(h1, w2 + size_t(j) * size_t(l1), l1);
         // >> on a negative sum rounds down, as the trainer's // does (the
         // trainer puts half a unit into b2, so the whole rounds to nearest).
         const int64_t h2 =
-            std::clamp<int64_t>((int64_t(sum) + net.b2[j]) >> net.shift2, 0, NnueNet::ACT_MAX);
-        out += int64_t(net.w3[j]) * h2;
+            std::clamp<int64_t>((int64_t(sum) + b2[j]) >> net.shift2, 0, NnueNet::ACT_MAX);
+        out += int64_t(w3[j]) * h2;
     }
     // Rounded down, as the trainer's check does.
     const int64_t num = out * net.scale, den = int64_t(1) << (NnueNet::ACT_SHIFT + net.shift3);
@@ -182,13 +187,13 @@ void NnueStack::pop() {
 
 Value NnueStack::evaluate() const {
     assert(net_);
-    return forward(*net_, top());
+    return forward(*net_, top(), side_[size_t(depth_)]);
 }
 
 Value nnue_evaluate(const NnueNet& net, const Position& pos) {
     std::vector<int16_t> acc(size_t(net.l1));
     full_sum(net, pos, acc.data());
-    return forward(net, acc.data());
+    return forward(net, acc.data(), pos.side_to_move());
 }
 
 } // namespace BRANAN_BOARD_NS

@@ -74,12 +74,15 @@ Result<NnueNetPtr> read_nnue(std::string_view bytes) {
     net->shift1 = get_le<uint8_t>(bytes, 36);
     net->shift2 = get_le<uint8_t>(bytes, 37);
     net->shift3 = get_le<uint8_t>(bytes, 38);
+    net->buckets = get_le<uint8_t>(bytes, 39);
     if (net->size < 7 || net->size > MAX_BOARD_SIZE)
         return Error{"board size " + std::to_string(net->size) + " in the net is out of range"};
     if (net->planes != 3 && net->planes != 7)
         return Error{"the net has " + std::to_string(net->planes) + " piece planes (3 or 7)"};
     if (net->l1 < 1 || net->l1 > MAX_WIDTH || net->l2 < 1 || net->l2 > MAX_WIDTH || net->scale < 1)
         return Error{"the net's layer widths or scale are out of range"};
+    if (net->buckets < 1 || net->buckets > NnueNet::MAX_BUCKETS)
+        return Error{"the net has " + std::to_string(net->buckets) + " buckets (1 or 2)"};
     if (net->shift1 < NnueNet::ACT_SHIFT || net->shift1 > NnueNet::MAX_SHIFT ||
         net->shift2 > NnueNet::MAX_SHIFT || net->shift3 > NnueNet::MAX_SHIFT)
         return Error{"the net's weight shifts (" + std::to_string(net->shift1) + ", " +
@@ -99,8 +102,9 @@ Result<NnueNetPtr> read_nnue(std::string_view bytes) {
     if (net->feature_set != expected_features)
         return Error{"the net's feature set '" + net->feature_set + "' is not " +
                      expected_features};
-    const size_t in = size_t(net->inputs()), l1 = size_t(net->l1), l2 = size_t(net->l2);
-    const size_t expected_len = in * l1 * 2 + l1 * 2 + l2 * l1 + l2 * 4 + l2 + 4;
+    const size_t in = size_t(net->inputs()), l1 = size_t(net->l1), l2 = size_t(net->l2),
+                 buckets = size_t(net->buckets);
+    const size_t expected_len = in * l1 * 2 + l1 * 2 + buckets * (l2 * l1 + l2 * 4 + l2 + 4);
     if (layers_len != expected_len || bytes.size() != at + layers_len)
         return Error{"the net's layers are " + std::to_string(layers_len) + " bytes in a file of " +
                      std::to_string(bytes.size()) + "; its sizes need " +
@@ -109,10 +113,10 @@ Result<NnueNetPtr> read_nnue(std::string_view bytes) {
         return Error{"the net's layers do not match its hash (a damaged file)"};
     net->w1 = get_array<int16_t>(bytes, at, in * l1);
     net->b1 = get_array<int16_t>(bytes, at, l1);
-    net->w2 = get_array<int8_t>(bytes, at, l2 * l1);
-    net->b2 = get_array<int32_t>(bytes, at, l2);
-    net->w3 = get_array<int8_t>(bytes, at, l2);
-    net->b3 = get_le<int32_t>(bytes, at);
+    net->w2 = get_array<int8_t>(bytes, at, buckets * l2 * l1);
+    net->b2 = get_array<int32_t>(bytes, at, buckets * l2);
+    net->w3 = get_array<int8_t>(bytes, at, buckets * l2);
+    net->b3 = get_array<int32_t>(bytes, at, buckets);
     if (const int unit = largest_sum(*net); unit >= 0)
         return Error{"the net's first layer can overflow its int16 sums (unit " +
                      std::to_string(unit) + ")"};

@@ -37,7 +37,8 @@ void net(std::string_view bytes) {
         return;
     }
     const NnueNet& n = **read;
-    if (n.w1.size() != size_t(n.inputs()) * size_t(n.l1) || n.b2.size() != size_t(n.l2))
+    if (n.w1.size() != size_t(n.inputs()) * size_t(n.l1) ||
+        n.b2.size() != size_t(n.buckets) * size_t(n.l2) || n.b3.size() != size_t(n.buckets))
         std::abort();
     const EditionPtr e = edition_of_size(n.size);
     if (!e || !nnue_fits(n, *e)) return;

@@ -21,13 +21,14 @@ import struct, sys
 data = open(sys.argv[1], "rb").read()
 assert data[:8] == b"BRNNNET\0", "magic"
 version, size, planes, l1, l2, nf, nfs, nr, scale = struct.unpack_from("<HBBHHHHHH", data, 8)
-payload_len, digest, shift1, shift2, shift3 = struct.unpack_from("<I8sBBB", data, 24)
+payload_len, digest, shift1, shift2, shift3, buckets = struct.unpack_from("<I8sBBBB", data, 24)
 assert 7 <= shift1 <= 15 and 6 <= shift2 <= 15 and 6 <= shift3 <= 15, (shift1, shift2, shift3)
-assert (version, size, planes, l1, l2, scale) == (2, 7, 3, 32, 8, 400), (version, size, planes, l1, l2, scale)
+assert buckets == 2, buckets
+assert (version, size, planes, l1, l2, scale) == (3, 7, 3, 32, 8, 400), (version, size, planes, l1, l2, scale)
 texts = data[40:40 + nf + nfs + nr].decode()
 assert texts.startswith("Brandubh" + "pieces3+side"), texts
 payload = data[40 + nf + nfs + nr:]
-assert len(payload) == payload_len == (3 * 49 + 1) * 32 * 2 + 32 * 2 + 8 * 32 + 8 * 4 + 8 + 4
+assert len(payload) == payload_len == (3 * 49 + 1) * 32 * 2 + 32 * 2 + 2 * (8 * 32 + 8 * 4 + 8 + 4)
 h = 0xCBF29CE484222325
 for byte in payload:
     h = ((h ^ byte) * 0x100000001B3) & 0xFFFFFFFFFFFFFFFF

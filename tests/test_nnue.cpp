@@ -9,6 +9,7 @@
 #include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <tuple>
 
 #include "default_nets.h"
 #include "engine.h"
@@ -249,7 +250,8 @@ namespace {
 // A net file as docs/nnue.md lays it out, written here apart from the
 // trainer's writer: random weights within the trainer's bounds.
 std::string random_net_file(int size, int planes, int l1, int l2, uint64_t seed,
-                            const std::string& features = "", int shift2 = -1, int limit = 0) {
+                            const std::string& features = "", int shift2 = -1, int limit = 0,
+                            int buckets = 0) {
     std::mt19937_64 rng(seed);
     auto uniform = [&](int lo, int hi) { return int(rng() % uint64_t(hi - lo + 1)) + lo; };
     // The trainer picks shifts up to 15; these keep the layers reaching
@@ -257,6 +259,7 @@ std::string random_net_file(int size, int planes, int l1, int l2, uint64_t seed,
     const int shift1 = uniform(7, 10);
     if (shift2 < 0) shift2 = uniform(6, 12);
     const int shift3 = uniform(6, 12);
+    if (buckets == 0) buckets = uniform(1, 2);
     const int inputs = planes * size * size + 1;
     // Small enough that no position's sum leaves int16 (a weight a square,
     // the side to move's and the bias).
@@ -264,10 +267,10 @@ std::string random_net_file(int size, int planes, int l1, int l2, uint64_t seed,
     std::string layers;
     for (int i = 0; i < inputs * l1; ++i) put_le<int16_t>(layers, int16_t(uniform(-limit, limit)));
     for (int i = 0; i < l1; ++i) put_le<int16_t>(layers, int16_t(uniform(-limit / 2, limit)));
-    for (int i = 0; i < l2 * l1; ++i) put_le<int8_t>(layers, int8_t(uniform(-127, 127)));
-    for (int i = 0; i < l2; ++i) put_le<int32_t>(layers, uniform(-4000, 4000));
-    for (int i = 0; i < l2; ++i) put_le<int8_t>(layers, int8_t(uniform(-127, 127)));
-    put_le<int32_t>(layers, uniform(-4000, 4000));
+    for (int i = 0; i < buckets * l2 * l1; ++i) put_le<int8_t>(layers, int8_t(uniform(-127, 127)));
+    for (int i = 0; i < buckets * l2; ++i) put_le<int32_t>(layers, uniform(-4000, 4000));
+    for (int i = 0; i < buckets * l2; ++i) put_le<int8_t>(layers, int8_t(uniform(-127, 127)));
+    for (int i = 0; i < buckets; ++i) put_le<int32_t>(layers, uniform(-4000, 4000));
     const std::string family = "test", rules = "dim:" + std::to_string(size);
     const std::string feature_set =
         features.empty() ? "pieces" + std::to_string(planes) + "+side" : features;
@@ -286,12 +289,13 @@ std::string random_net_file(int size, int planes, int l1, int l2, uint64_t seed,
     put_le<uint8_t>(out, uint8_t(shift1));
     put_le<uint8_t>(out, uint8_t(shift2));
     put_le<uint8_t>(out, uint8_t(shift3));
-    put_le<uint8_t>(out, 0);
+    put_le<uint8_t>(out, uint8_t(buckets));
     return out + family + feature_set + rules + layers;
 }
 
-NnueNetPtr random_net(int size, int planes, uint64_t seed, int l1 = 16, int l2 = 8) {
-    auto net = read_nnue(random_net_file(size, planes, l1, l2, seed));
+NnueNetPtr random_net(int size, int planes, uint64_t seed, int l1 = 16, int l2 = 8,
+                      int buckets = 0) {
+    auto net = read_nnue(random_net_file(size, planes, l1, l2, seed, "", -1, 0, buckets));
     INFO((net ? std::string("ok") : net.error()));
     REQUIRE(net.ok());
     return *net;
@@ -323,8 +327,10 @@ TEST_CASE("nnue: a net file is read as written, and a damaged or foreign one is 
     };
     CHECK_THAT(error_of("BRNNPOS" + good.substr(7)), Catch::Contains("not a Branan net"));
     std::string version = good;
-    version[8] = 1;
-    CHECK_THAT(error_of(version), Catch::Contains("net version 1"));
+    version[8] = 2;
+    CHECK_THAT(error_of(version), Catch::Contains("net version 2"));
+    CHECK_THAT(error_of(random_net_file(11, 3, 16, 8, 5, "", -1, 0, 3)),
+               Catch::Contains("3 buckets"));
     CHECK_THAT(error_of(random_net_file(11, 3, 16, 8, 5, "", 16)), Catch::Contains(", 16, "));
     // Weights whose sums can leave int16 in some position: refused.
     CHECK_THAT(error_of(random_net_file(11, 3, 16, 8, 5, "", -1, 400)),
@@ -443,12 +449,15 @@ TEST_CASE("nnue: the engine's integer pass equals a plain model of the documente
     // docs/nnue.md: acc = b1 + rows of the set inputs; h1 =
     // clamp(floor(acc / 2^(shift1 - 7)), 0, 127); h2 = clamp(floor((w2 . h1 +
     // b2) / 2^shift2), 0, 127); eval = floor((w3 . h2 + b3) x scale /
-    // 2^(7 + shift3)). Widths that are and are not multiples of 32.
+    // 2^(7 + shift3)), the later layers those of the side to move's bucket
+    // where there are two. Widths that are and are not multiples of 32.
     std::mt19937_64 rng(29);
-    for (auto widths : {std::pair{64, 8}, std::pair{40, 5}, std::pair{256, 32}}) {
+    for (auto shape : {std::tuple{64, 8, 1}, std::tuple{40, 5, 2}, std::tuple{256, 32, 2},
+                       std::tuple{256, 32, 1}}) {
         // Plain ints: lambdas may not capture structured bindings (C++17, clang).
-        const int l1 = widths.first, l2 = widths.second;
-        const NnueNetPtr net = random_net(11, 3, rng(), l1, l2);
+        const int l1 = std::get<0>(shape), l2 = std::get<1>(shape), buckets = std::get<2>(shape);
+        const NnueNetPtr net = random_net(11, 3, rng(), l1, l2, buckets);
+        REQUIRE(net->buckets == buckets);
         const EditionPtr e = testutil::edition("copenhagen");
         Position pos(e);
         for (int ply = 0; ply < 40 && !pos.result().over(); ++ply) {
@@ -463,16 +472,18 @@ TEST_CASE("nnue: the engine's integer pass equals a plain model of the documente
             auto floor_div = [](int64_t a, int64_t b) {
                 return a >= 0 ? a / b : -((-a + b - 1) / b);
             };
-            int64_t out = net->b3;
+            const int bucket = buckets == 2 && pos.side_to_move() == DEFENDERS ? 1 : 0;
+            int64_t out = net->b3[size_t(bucket)];
             for (int j = 0; j < l2; ++j) {
-                int64_t sum = net->b2[size_t(j)];
+                const int row = bucket * l2 + j;
+                int64_t sum = net->b2[size_t(row)];
                 for (int i = 0; i < l1; ++i)
-                    sum += int64_t(net->w2[size_t(j * l1 + i)]) *
+                    sum += int64_t(net->w2[size_t(row * l1 + i)]) *
                            std::clamp<int64_t>(
                                floor_div(acc[size_t(i)], int64_t(1) << (net->shift1 - 7)), 0, 127);
                 const int64_t h2 =
                     std::clamp<int64_t>(floor_div(sum, int64_t(1) << net->shift2), 0, 127);
-                out += net->w3[size_t(j)] * h2;
+                out += net->w3[size_t(row)] * h2;
             }
             const double exact = double(out) * 400 / double(int64_t(1) << (7 + net->shift3));
             INFO("l1 " << l1 << " ply " << ply);

@@ -24,7 +24,7 @@ DATA_HEADER_BYTES = 32
 RECORD_FIXED_BYTES = 10
 
 NET_MAGIC = b"BRNNNET\0"
-NET_VERSION = 2
+NET_VERSION = 3
 
 # The quantisation (docs/nnue.md): every layer's weights are fixed-point at
 # 2^shift a unit, the shift chosen per layer as the largest its integers
@@ -92,9 +92,10 @@ class Net(torch.nn.Module):
     The first layer is a sum of the rows of the inputs that are set (an
     EmbeddingBag over their indices, as the engine's accumulator is): a
     position sets fewer than one input in ten. Row `inputs` pads the index
-    lists and stays zero."""
+    lists and stays zero. The layers after it come in `buckets` stacks, one
+    for each side to move when there are two."""
 
-    def __init__(self, inputs, l1, l2):
+    def __init__(self, inputs, l1, l2, buckets):
         super().__init__()
         self.inputs = inputs
         self.l1 = torch.nn.EmbeddingBag(inputs + 1, l1, mode="sum", padding_idx=inputs)
@@ -105,15 +106,19 @@ class Net(torch.nn.Module):
             self.l1.weight.uniform_(-bound, bound)
             self.l1.weight[inputs].zero_()
             self.b1.uniform_(-bound, bound)
-        self.l2 = torch.nn.Linear(l1, l2)
-        self.out = torch.nn.Linear(l2, 1)
+        self.buckets, self.width2 = buckets, l2
+        # Every bucket's hidden layer in one, bucket after bucket; the output
+        # layer's row b is bucket b's.
+        self.l2 = torch.nn.Linear(l1, buckets * l2)
+        self.out = torch.nn.Linear(l2, buckets)
 
-    def forward(self, idx):
+    def forward(self, idx, bucket):
         # The clipping is the quantised engine's: activations in 0..127/128.
         top = ACT_MAX / 2 ** ACT_SHIFT
         h = torch.clamp(self.l1(idx) + self.b1, 0.0, top)
-        h = torch.clamp(self.l2(h), 0.0, top)
-        return self.out(h)
+        h = torch.clamp(self.l2(h), 0.0, top).view(-1, self.buckets, self.width2)
+        h = h[torch.arange(len(bucket), device=h.device), bucket]
+        return (h * self.out.weight[bucket]).sum(dim=1, keepdim=True) + self.out.bias[bucket][:, None]
 
     def first_weights(self):
         """The first layer as (l1, inputs), the way a dense layer holds it."""
@@ -132,6 +137,12 @@ def features(board, stm, planes, n, device):
     width = max(1, int((b > 0).sum(axis=1).max(initial=0)))
     side = np.where(np.asarray(stm) == 1, inputs - 1, inputs)[:, None]
     return torch.as_tensor(np.concatenate([idx[:, :width], side], axis=1), device=device)
+
+
+def buckets_of(stm, buckets, device):
+    """The bucket of each position: its side to move when there are two."""
+    stm = np.asarray(stm, dtype=np.int64)
+    return torch.as_tensor(stm if buckets == 2 else np.zeros_like(stm), device=device)
 
 
 # The weights' bounds: what the integer layers hold. A square holds one
@@ -153,17 +164,19 @@ def clip_weights(net, n):
         net.out.weight.clamp_(-WEIGHT_LIMIT, WEIGHT_LIMIT)
 
 
-def quantised_eval(layers, x, scale):
+def quantised_eval(layers, x, bucket, scale):
     """The engine's integer forward pass, in centi-soldiers (numpy, for the check)."""
     (w1, b1, w2, b2, w3, b3), (shift1, shift2, shift3) = layers
     w1, b1, w2, b2, w3, b3 = (t.numpy().astype(np.int64) for t in (w1, b1, w2, b2, w3, b3))
     rows = np.vstack([w1.T, np.zeros((1, w1.shape[0]), dtype=np.int64)])  # the padding row last
     acc = rows[x].sum(axis=1) + b1
     h1 = np.clip(acc >> (shift1 - ACT_SHIFT), 0, ACT_MAX)
-    h2 = np.clip((h1 @ w2.T + b2) >> shift2, 0, ACT_MAX)
-    out = h2 @ w3.T + b3
+    buckets = len(b3)
+    h2 = np.clip((h1 @ w2.T + b2) >> shift2, 0, ACT_MAX).reshape(len(x), buckets, -1)
+    h2 = h2[np.arange(len(x)), bucket]
+    out = (h2 * w3.reshape(buckets, -1)[bucket]).sum(axis=1) + b3[bucket]
     # Rounded down, as the engine does.
-    return (out[:, 0] * scale) >> (ACT_SHIFT + shift3)
+    return (out * scale) >> (ACT_SHIFT + shift3)
 
 
 def main(argv):
@@ -175,6 +188,8 @@ def main(argv):
     ap.add_argument("--lr", type=float, default=1e-3)
     ap.add_argument("--l1", type=int, default=256)
     ap.add_argument("--l2", type=int, default=32)
+    ap.add_argument("--buckets", type=int, default=2, choices=(1, 2),
+                    help="stacks of the layers after the first: 2, one for each side to move")
     ap.add_argument("--lambda", dest="lam", type=float, default=0.7,
                     help="weight of the search score in the target (the rest: the result)")
     ap.add_argument("--scale", type=int, default=400,
@@ -228,7 +243,7 @@ def main(argv):
 
     perms = np.array([[transform(t, s, n) for s in range(n * n)] for t in range(8)], dtype=np.int64)
     inputs = planes * n * n + 1
-    net = Net(inputs, args.l1, args.l2)
+    net = Net(inputs, args.l1, args.l2, args.buckets)
     if args.model_in:
         try:
             net.load_state_dict(torch.load(args.model_in, map_location="cpu"))
@@ -246,7 +261,7 @@ def main(argv):
         target_score = torch.sigmoid(torch.as_tensor(score[idx], device=device) / args.scale)
         target = args.lam * target_score + (1 - args.lam) * torch.as_tensor(result[idx], device=device)
         # The net's output is in units of the sigmoid: times --scale, centi-soldiers.
-        pred = torch.sigmoid(net(x).squeeze(1))
+        pred = torch.sigmoid(net(x, buckets_of(stm[idx], args.buckets, device)).squeeze(1))
         return torch.mean((pred - target) ** 2)
 
     start = time.time()
@@ -277,9 +292,10 @@ def main(argv):
     # How far the integers are from the float net, on (up to) 4096 kept-out positions.
     check = (val_idx if len(val_idx) else train_idx)[:4096]
     x = features(board[check], stm[check], planes, n, "cpu")
+    bucket = buckets_of(stm[check], args.buckets, "cpu")
     with torch.no_grad():
-        exact = net(x).squeeze(1).numpy() * args.scale
-    approx = quantised_eval(quantised(net, planes, n), x.numpy(), args.scale)
+        exact = net(x, bucket).squeeze(1).numpy() * args.scale
+    approx = quantised_eval(quantised(net, planes, n), x.numpy(), bucket.numpy(), args.scale)
     print(f"train.py: quantised against float on {len(check)} positions: mean |difference| "
           f"{np.mean(np.abs(approx - exact)):.1f}, max {np.max(np.abs(approx - exact)):.1f} "
           f"centi-soldiers", file=sys.stderr)
@@ -289,9 +305,10 @@ def main(argv):
     if args.check_file:
         count = min(args.check_count, len(files[0].board))
         x = features(files[0].board[:count], files[0].stm[:count], planes, n, "cpu")
+        bucket = buckets_of(files[0].stm[:count], args.buckets, "cpu")
         with torch.no_grad():
-            exact = net(x).squeeze(1).numpy() * args.scale
-        approx = quantised_eval(quantised(net, planes, n), x.numpy(), args.scale)
+            exact = net(x, bucket).squeeze(1).numpy() * args.scale
+        approx = quantised_eval(quantised(net, planes, n), x.numpy(), bucket.numpy(), args.scale)
         with open(args.check_file, "w") as f:
             for i in range(count):
                 f.write(f"{i} {int(approx[i])} {exact[i]:.2f}\n")
@@ -332,7 +349,7 @@ def quantised(net, planes, n):
     # Half a unit in the bias: the engine's shift then rounds to nearest.
     b2 = torch.round(net.l2.bias.detach().double() * 2 ** (ACT_SHIFT + shift2)) + 2 ** (shift2 - 1)
     b2 = b2.clamp(-2 ** 31, 2 ** 31 - 1).to(torch.int32)
-    w3 = torch.round(net.out.weight.detach() * 2 ** shift3).clamp(-127, 127).to(torch.int8)
+    w3 = torch.round(net.out.weight.detach().flatten() * 2 ** shift3).clamp(-127, 127).to(torch.int8)
     b3 = torch.round(net.out.bias.detach().double() * 2 ** (ACT_SHIFT + shift3))
     b3 = b3.clamp(-2 ** 31, 2 ** 31 - 1).to(torch.int32)
     return (w1, b1, w2, b2, w3, b3), (shift1, shift2, shift3)
@@ -350,7 +367,7 @@ def write_net(path, net, n, planes, family, rules, scale):
     payload = b"".join([
         w1.t().contiguous().numpy().astype("<i2").tobytes(),  # input-major: one row per input
         b1.numpy().astype("<i2").tobytes(),
-        w2.contiguous().numpy().astype("i1").tobytes(),  # one row per hidden unit
+        w2.contiguous().numpy().astype("i1").tobytes(),  # one row per hidden unit, bucket after bucket
         b2.numpy().astype("<i4").tobytes(),
         w3.contiguous().numpy().astype("i1").tobytes(),
         b3.numpy().astype("<i4").tobytes(),
@@ -359,9 +376,9 @@ def write_net(path, net, n, planes, family, rules, scale):
     feature_set = f"pieces{planes}+side".encode()
     digest = struct.pack("<Q", fnv1a(payload))
     head = NET_MAGIC + struct.pack("<HBBHHHHHH", NET_VERSION, n, planes, net.b1.numel(),
-                                   net.l2.out_features, len(family_b), len(feature_set),
+                                   net.width2, len(family_b), len(feature_set),
                                    len(rules_b), int(round(scale)))
-    head += struct.pack("<I", len(payload)) + digest + struct.pack("<BBBB", *shifts, 0)
+    head += struct.pack("<I", len(payload)) + digest + struct.pack("<BBBB", *shifts, net.buckets)
     assert len(head) == 40
     with open(path, "wb") as f:
         f.write(head + family_b + feature_set + rules_b + payload)
