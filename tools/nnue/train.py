@@ -186,6 +186,8 @@ def main(argv):
     ap.add_argument("--epochs", type=int, default=20)
     ap.add_argument("--batch", type=int, default=4096)
     ap.add_argument("--lr", type=float, default=1e-3)
+    ap.add_argument("--lr-decay", type=float, default=1.0,
+                    help="the step size is multiplied by this after every epoch")
     ap.add_argument("--l1", type=int, default=256)
     ap.add_argument("--l2", type=int, default=32)
     ap.add_argument("--buckets", type=int, default=2, choices=(1, 2),
@@ -251,6 +253,7 @@ def main(argv):
             raise SystemExit(f"train.py: {args.model_in}: not a model of these widths and board ({e})")
     net = net.to(device)
     opt = torch.optim.Adam(net.parameters(), lr=args.lr)
+    schedule = torch.optim.lr_scheduler.ExponentialLR(opt, args.lr_decay)
 
     def batch_loss(idx, augment):
         b = board[idx]
@@ -277,6 +280,7 @@ def main(argv):
             clip_weights(net, n)
             total += loss.item()
             batches += 1
+        schedule.step()
         net.eval()
         with torch.no_grad():
             val = [batch_loss(val_idx[i:i + args.batch], False).item() * len(val_idx[i:i + args.batch])
