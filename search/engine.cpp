@@ -51,12 +51,12 @@ struct Engine::Impl {
     // compiled-in net trained on these rules if there is one; else (and
     // with a weight file as EvalFile) the weights.
     NnueNetPtr net;
-    NnueNetPtr rules_net; // default_net(edition->rules)
     bool use_nnue = true;
     const NnueNet* active_net() const {
         if (!use_nnue) return nullptr;
         if (net) return nnue_fits(*net, *edition) ? net.get() : nullptr;
-        return eval_file.empty() ? rules_net.get() : nullptr;
+        // default_net keeps the compiled-in nets for the program's life.
+        return eval_file.empty() ? default_net(edition->rules).get() : nullptr;
     }
     // Weights set one by one as options. They outlive a change of rules, as
     // the EvalFile does: a match runner or a GUI sets its options once and
@@ -76,10 +76,7 @@ struct Engine::Impl {
         board = std::move(b);
         preset_name = std::move(name);
         pos.emplace(edition);
-        if (!same_rules) {
-            rules_net = default_net(edition->rules);
-            reset_params();
-        }
+        if (!same_rules) reset_params();
     }
     // The defaults of the rules, the EvalFile over them if one is set, then
     // the weights set one by one.

@@ -299,11 +299,12 @@ def main(argv):
     bucket = buckets_of(stm[check], args.buckets, "cpu")
     with torch.no_grad():
         exact = net(x, bucket).squeeze(1).numpy() * args.scale
-    approx = quantised_eval(quantised(net, planes, n), x.numpy(), bucket.numpy(), args.scale)
+    layers = quantised(net, planes, n)
+    approx = quantised_eval(layers, x.numpy(), bucket.numpy(), args.scale)
     print(f"train.py: quantised against float on {len(check)} positions: mean |difference| "
           f"{np.mean(np.abs(approx - exact)):.1f}, max {np.max(np.abs(approx - exact)):.1f} "
           f"centi-soldiers", file=sys.stderr)
-    write_net(args.out, net, n, planes, family, files[0].rules, args.scale)
+    write_net(args.out, net, layers, n, planes, family, files[0].rules, args.scale)
     if args.model_out:
         torch.save(net.state_dict(), args.model_out)
     if args.check_file:
@@ -312,7 +313,7 @@ def main(argv):
         bucket = buckets_of(files[0].stm[:count], args.buckets, "cpu")
         with torch.no_grad():
             exact = net(x, bucket).squeeze(1).numpy() * args.scale
-        approx = quantised_eval(quantised(net, planes, n), x.numpy(), bucket.numpy(), args.scale)
+        approx = quantised_eval(layers, x.numpy(), bucket.numpy(), args.scale)
         with open(args.check_file, "w") as f:
             for i in range(count):
                 f.write(f"{i} {int(approx[i])} {exact[i]:.2f}\n")
@@ -366,8 +367,9 @@ def fnv1a(data):
     return h
 
 
-def write_net(path, net, n, planes, family, rules, scale):
-    (w1, b1, w2, b2, w3, b3), shifts = quantised(net, planes, n)
+def write_net(path, net, layers, n, planes, family, rules, scale):
+    """The net file of `net`, quantised as `layers` (quantised())."""
+    (w1, b1, w2, b2, w3, b3), shifts = layers
     payload = b"".join([
         w1.t().contiguous().numpy().astype("<i2").tobytes(),  # input-major: one row per input
         b1.numpy().astype("<i2").tobytes(),
