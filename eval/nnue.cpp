@@ -41,26 +41,39 @@ void activate(const int16_t* acc, int n, int shift, uint8_t* h1) {
     for (; i < n; ++i) h1[i] = uint8_t(std::clamp<int>(acc[i] >> down, 0, NnueNet::ACT_MAX));
 }
 
-// The dot product of activations (0..ACT_MAX) and int8 weights. With AVX2 the
-// products are summed in pairs as int16 first, which cannot overflow
-// (2 x 127 x 127 < 32768): the same integers as the plain loop.
-int32_t dot(const uint8_t* h, const int8_t* w, int n) {
-    int32_t sum = 0;
+// The dot products of activations (0..ACT_MAX) with four rows of int8
+// weights, `n` apart, into out[0..3]. With AVX2 the products are summed in
+// pairs as int16 first, which cannot overflow (2 x 127 x 127 < 32768), and
+// the four sums are reduced together: the same integers as the plain loop.
+void dot4(const uint8_t* h, const int8_t* w, int n, int32_t* out) {
     int i = 0;
+    out[0] = out[1] = out[2] = out[3] = 0;
 #if defined(__AVX2__)
-    __m256i acc = _mm256_setzero_si256();
+    __m256i a0 = _mm256_setzero_si256(), a1 = a0, a2 = a0, a3 = a0;
     const __m256i ones = _mm256_set1_epi16(1);
+    auto step = [&](__m256i x, const int8_t* row) {
+        const __m256i y = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(row));
+        return _mm256_madd_epi16(_mm256_maddubs_epi16(x, y), ones);
+    };
     for (; i + 32 <= n; i += 32) {
         const __m256i x = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(h + i));
-        const __m256i y = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(w + i));
-        acc = _mm256_add_epi32(acc, _mm256_madd_epi16(_mm256_maddubs_epi16(x, y), ones));
+        a0 = _mm256_add_epi32(a0, step(x, w + i));
+        a1 = _mm256_add_epi32(a1, step(x, w + n + i));
+        a2 = _mm256_add_epi32(a2, step(x, w + 2 * n + i));
+        a3 = _mm256_add_epi32(a3, step(x, w + 3 * n + i));
     }
-    const __m128i half =
-        _mm_add_epi32(_mm256_castsi256_si128(acc), _mm256_extracti128_si256(acc, 1));
-    const __m128i quarter = _mm_add_epi32(half, _mm_shuffle_epi32(half, 0x4E));
-    sum = _mm_cvtsi128_si32(_mm_add_epi32(quarter, _mm_shuffle_epi32(quarter, 0xB1)));
+    // Each 128-bit half of `s` holds the four rows' sums over its half.
+    const __m256i s = _mm256_hadd_epi32(_mm256_hadd_epi32(a0, a1), _mm256_hadd_epi32(a2, a3));
+    const __m128i sum = _mm_add_epi32(_mm256_castsi256_si128(s), _mm256_extracti128_si256(s, 1));
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(out), sum);
 #endif
-    for (; i < n; ++i) sum += int32_t(h[i]) * w[i];
+    for (; i < n; ++i)
+        for (int k = 0; k < 4; ++k) out[k] += int32_t(h[i]) * w[size_t(k) * size_t(n) + size_t(i)];
+}
+
+int32_t dot(const uint8_t* h, const int8_t* w, int n) {
+    int32_t sum = 0;
+    for (int i = 0; i < n; ++i) sum += int32_t(h[i]) * w[i];
     return sum;
 }
 
@@ -79,14 +92,19 @@ Value forward(const NnueNet& net, const int16_t* acc, Side side_to_move) {
     const int32_t* b2 = net.b2.data() + bucket * size_t(l2);
     const int8_t* w3 = net.w3.data() + bucket * size_t(l2);
     int64_t out = net.b3[bucket];
-    for (int j = 0; j < l2; ++j) {
-        const int32_t sum = dot(h1, w2 + size_t(j) * size_t(l1), l1);
+    auto next_layer = [&](int j, int32_t sum) {
         // >> on a negative sum rounds down, as the trainer's // does (the
         // trainer puts half a unit into b2, so the whole rounds to nearest).
         const int64_t h2 =
             std::clamp<int64_t>((int64_t(sum) + b2[j]) >> net.shift2, 0, NnueNet::ACT_MAX);
         out += int64_t(w3[j]) * h2;
+    };
+    int j = 0;
+    for (int32_t sums[4]; j + 4 <= l2; j += 4) {
+        dot4(h1, w2 + size_t(j) * size_t(l1), l1, sums);
+        for (int k = 0; k < 4; ++k) next_layer(j + k, sums[k]);
     }
+    for (; j < l2; ++j) next_layer(j, dot(h1, w2 + size_t(j) * size_t(l1), l1));
     // Rounded down, as the trainer's check does.
     const int64_t num = out * net.scale, den = int64_t(1) << (NnueNet::ACT_SHIFT + net.shift3);
     const int64_t cs = num >= 0 ? num / den : -((-num + den - 1) / den);
@@ -155,16 +173,22 @@ void NnueStack::push_move(const Position& pos) {
     // its old square, plus on its new.
     const int16_t* off = net.w1.data() + size_t(net.piece_input(moved, m.from())) * size_t(net.l1);
     const int16_t* on = net.w1.data() + size_t(net.piece_input(moved, m.to())) * size_t(net.l1);
-    for (int i = 0; i < net.l1; ++i) child[i] = int16_t(parent[i] - off[i] + on[i]);
+    // The side to move's input changes with most moves (not inside a
+    // berserk chain): in the same pass.
+    const Side now = pos.side_to_move();
+    side_[size_t(depth_)] = now;
+    const int l1 = net.l1;
+    if (now == side_[size_t(depth_ - 1)]) {
+        for (int i = 0; i < l1; ++i) child[i] = int16_t(parent[i] - off[i] + on[i]);
+    } else {
+        const int16_t* side = net.w1.data() + size_t(net.side_input()) * size_t(l1);
+        if (now == DEFENDERS)
+            for (int i = 0; i < l1; ++i) child[i] = int16_t(parent[i] - off[i] + on[i] + side[i]);
+        else
+            for (int i = 0; i < l1; ++i) child[i] = int16_t(parent[i] - off[i] + on[i] - side[i]);
+    }
     for_each_square(pos.last_captured(),
                     [&](Square s) { sub(child, net.piece_input(pos.captured_piece(s), s)); });
-    side_[size_t(depth_)] = pos.side_to_move();
-    if (side_[size_t(depth_)] != side_[size_t(depth_ - 1)]) {
-        if (side_[size_t(depth_)] == DEFENDERS)
-            add(child, net.side_input());
-        else
-            sub(child, net.side_input());
-    }
 }
 
 void NnueStack::push_null() {
