@@ -160,6 +160,8 @@ void NnueStack::set_net(const NnueNet* net) {
     depth_ = 0;
     if (!net) return;
     acc_.assign(size_t(STACK_PLIES) * size_t(net->l1), 0);
+    summed_.assign(size_t(STACK_PLIES), 0);
+    change_.assign(size_t(STACK_PLIES), Change{});
     side_.assign(size_t(STACK_PLIES), ATTACKERS);
 }
 
@@ -177,54 +179,99 @@ void NnueStack::refresh(const Position& pos) {
     assert(net_);
     depth_ = 0;
     full_sum(*net_, pos, slot(0));
+    summed_[0] = 1;
     side_[0] = pos.side_to_move();
+}
+
+// A ply's sums from its parent's: the usual move (one row off, one on, the
+// side to move's row) in one pass, the rest row by row.
+void NnueStack::apply(int depth) const {
+    assert(depth > 0 && summed_[size_t(depth - 1)]);
+    const Change& c = change_[size_t(depth)];
+    const int16_t* parent = slot(depth - 1);
+    int16_t* child = slot(depth);
+    const int l1 = net_->l1;
+    auto row = [&](int input) { return net_->w1.data() + size_t(input) * size_t(l1); };
+    int adds = 0, subs = 0;
+    if (c.adds == 2 && c.subs >= 2) {
+        const int16_t *a0 = row(c.add[0]), *a1 = row(c.add[1]), *s0 = row(c.sub[0]),
+                      *s1 = row(c.sub[1]);
+        for (int i = 0; i < l1; ++i) child[i] = int16_t(parent[i] + a0[i] + a1[i] - s0[i] - s1[i]);
+        adds = subs = 2;
+    } else if (c.adds >= 1 && c.subs >= 1) {
+        const int16_t *a0 = row(c.add[0]), *s0 = row(c.sub[0]);
+        for (int i = 0; i < l1; ++i) child[i] = int16_t(parent[i] + a0[i] - s0[i]);
+        adds = subs = 1;
+    } else {
+        std::copy(parent, parent + l1, child);
+    }
+    for (; adds < c.adds; ++adds) add(child, c.add[adds]);
+    for (; subs < c.subs; ++subs) sub(child, c.sub[subs]);
+    summed_[size_t(depth)] = 1;
+}
+
+void NnueStack::update() const {
+    int first = depth_;
+    while (!summed_[size_t(first)]) --first;
+    for (int d = first + 1; d <= depth_; ++d) apply(d);
 }
 
 void NnueStack::push_move(const Position& pos) {
     assert(net_ && depth_ + 1 < STACK_PLIES);
-    const int16_t* parent = slot(depth_);
-    int16_t* child = slot(++depth_);
     const NnueNet& net = *net_;
     const Move m = pos.last_move();
     const Piece moved = pos.placed_piece(m.to());
-    // One pass over the row for the move itself: minus the piece's row on
-    // its old square, plus on its new.
-    const int16_t* off = net.w1.data() + size_t(net.piece_input(moved, m.from())) * size_t(net.l1);
-    const int16_t* on = net.w1.data() + size_t(net.piece_input(moved, m.to())) * size_t(net.l1);
+    ++depth_;
+    Change& c = change_[size_t(depth_)];
+    c.adds = c.subs = 0;
+    c.add[c.adds++] = net.piece_input(moved, m.to());
+    c.sub[c.subs++] = net.piece_input(moved, m.from());
     // The side to move's input changes with most moves (not inside a
-    // berserk chain): in the same pass.
+    // berserk chain).
     const Side now = pos.side_to_move();
     side_[size_t(depth_)] = now;
-    const int l1 = net.l1;
-    if (now == side_[size_t(depth_ - 1)]) {
-        for (int i = 0; i < l1; ++i) child[i] = int16_t(parent[i] - off[i] + on[i]);
-    } else {
-        const int16_t* side = net.w1.data() + size_t(net.side_input()) * size_t(l1);
+    if (now != side_[size_t(depth_ - 1)]) {
         if (now == DEFENDERS)
-            for (int i = 0; i < l1; ++i) child[i] = int16_t(parent[i] - off[i] + on[i] + side[i]);
+            c.add[c.adds++] = net.side_input();
         else
-            for (int i = 0; i < l1; ++i) child[i] = int16_t(parent[i] - off[i] + on[i] - side[i]);
+            c.sub[c.subs++] = net.side_input();
     }
-    for_each_square(pos.last_captured(),
-                    [&](Square s) { sub(child, net.piece_input(pos.captured_piece(s), s)); });
+    const int room = int(std::size(c.sub)) - c.subs;
+    const auto taken = pos.last_captured();
+    summed_[size_t(depth_)] = 0;
+    if (popcount(taken) <= room) {
+        for_each_square(
+            taken, [&](Square s) { c.sub[c.subs++] = net.piece_input(pos.captured_piece(s), s); });
+        return;
+    }
+    // Too many to note: the sums now, the captures row by row.
+    update();
+    for_each_square(
+        taken, [&](Square s) { sub(slot(depth_), net.piece_input(pos.captured_piece(s), s)); });
 }
 
 void NnueStack::push_null() {
     assert(net_ && depth_ + 1 < STACK_PLIES);
-    const int16_t* parent = slot(depth_);
-    int16_t* child = slot(++depth_);
-    std::copy(parent, parent + net_->l1, child);
+    ++depth_;
     const Side now = ~side_[size_t(depth_ - 1)];
     side_[size_t(depth_)] = now;
+    Change& c = change_[size_t(depth_)];
+    c.adds = c.subs = 0;
     if (now == DEFENDERS)
-        add(child, net_->side_input());
+        c.add[c.adds++] = net_->side_input();
     else
-        sub(child, net_->side_input());
+        c.sub[c.subs++] = net_->side_input();
+    summed_[size_t(depth_)] = 0;
 }
 
 void NnueStack::pop() {
     assert(depth_ > 0);
     --depth_;
+}
+
+const int16_t* NnueStack::top() const {
+    update();
+    return slot(depth_);
 }
 
 Value NnueStack::evaluate() const {

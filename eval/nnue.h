@@ -7,6 +7,10 @@
 // search: a move's child is its parent's plus and minus the rows of the
 // inputs the move changed (the piece leaving its square and arriving, each
 // capture, the side to move), never a sum over the whole board except at
+// the root. A ply's sums are made only when its position is evaluated
+// (about half of the positions the search enters are not: the table's
+// stored evaluation or a cut-off comes first), from the nearest ply above
+// that has them.
 // the root. Every width compiles it (the Position it reads is the width's).
 
 #include <vector>
@@ -39,15 +43,30 @@ class NnueStack {
     // The position at the top, side to move's view, in centi-soldiers.
     Value evaluate() const;
     // The top accumulator (for the tests: it equals a refresh).
-    const int16_t* top() const { return acc_.data() + size_t(depth_) * size_t(net_->l1); }
+    const int16_t* top() const;
 
   private:
-    int16_t* slot(int depth) { return acc_.data() + size_t(depth) * size_t(net_->l1); }
+    // What a ply changed from its parent: rows to add and to subtract (the
+    // side to move's among them when it changed). A move that takes more
+    // pieces than `sub` holds has its sums made at once instead.
+    struct Change {
+        int add[2];
+        int sub[8];
+        int adds = 0, subs = 0;
+    };
+
+    int16_t* slot(int depth) const { return acc_.data() + size_t(depth) * size_t(net_->l1); }
     void add(int16_t* acc, int input) const;
     void sub(int16_t* acc, int input) const;
+    void apply(int depth) const;
+    // Makes the sums of every ply down to the top that lacks them.
+    void update() const;
 
     const NnueNet* net_ = nullptr;
-    std::vector<int16_t> acc_;
+    // The sums are a cache of the changes: made on demand by const readers.
+    mutable std::vector<int16_t> acc_;
+    mutable std::vector<uint8_t> summed_;
+    std::vector<Change> change_;
     std::vector<Side> side_;
     int depth_ = 0;
 };
