@@ -16,17 +16,20 @@ double sigmoid(double x) {
 }
 
 // The fits of `branan-tune wdl` (docs/win-chances.md has the recipe, the
-// games and the calibration tables). Rows are presets.
+// games and the calibration tables). Rows are presets, read with the
+// hand-made evaluation (net 0) or with the compiled-in net of that hash:
+// a net has a scale of its own.
 struct WinModelRow {
     std::string_view preset;
+    uint64_t net;
     WinModel model;
 };
 // clang-format off
 const WinModelRow WIN_MODELS[] = {
-    {"brandubh", {{238.6, -360.0, -154.7, 0.0}, false, {0.0000, 0.0000, 0.0000}, {4.7392, 0.5083, 0.0000}, {0.0000, 0.0000}}},
-    {"tablut", {{-414.0, 199.7, 302.3, 0.0}, true, {5.3594, -0.4523, 0.0000}, {6.1475, -0.0360, 0.0000}, {-0.0960, 0.0000}}},
-    {"copenhagen", {{694.5, -757.2, -219.9, 0.0}, false, {0.0000, 0.0000, 0.0000}, {5.3303, 0.2617, 0.0000}, {0.0000, 0.0000}}},
-    {"hnefatafl-org", {{-401.7, -90.9, 80.2, -590.5}, true, {3.4099, 2.1714, 3.3648}, {5.8345, 0.0712, 0.2041}, {0.5106, 0.0224}}},
+    {"brandubh", 0, {{238.6, -360.0, -154.7, 0.0}, false, {0.0000, 0.0000, 0.0000}, {4.7392, 0.5083, 0.0000}, {0.0000, 0.0000}}},
+    {"tablut", 0, {{-414.0, 199.7, 302.3, 0.0}, true, {5.3594, -0.4523, 0.0000}, {6.1475, -0.0360, 0.0000}, {-0.0960, 0.0000}}},
+    {"copenhagen", 0, {{694.5, -757.2, -219.9, 0.0}, false, {0.0000, 0.0000, 0.0000}, {5.3303, 0.2617, 0.0000}, {0.0000, 0.0000}}},
+    {"hnefatafl-org", 0, {{-401.7, -90.9, 80.2, -590.5}, true, {3.4099, 2.1714, 3.3648}, {5.8345, 0.0712, 0.2041}, {0.5106, 0.0224}}},
 };
 // clang-format on
 
@@ -44,15 +47,18 @@ const SetReference SET_REFERENCES[] = {
     {"corner", "brandubh"},
 };
 
-const WinModelRow* fitted(std::string_view preset) {
+const WinModelRow* fitted(std::string_view preset, uint64_t net = 0) {
     for (const WinModelRow& row : WIN_MODELS)
-        if (row.preset == preset) return &row;
+        if (row.preset == preset && row.net == net) return &row;
     return nullptr;
 }
 
-const WinModelRow& row_for(const Rules& rules) {
-    if (auto preset = preset_of(rules))
+const WinModelRow& row_for(const Rules& rules, uint64_t net) {
+    if (auto preset = preset_of(rules)) {
+        if (net != 0)
+            if (const WinModelRow* row = fitted(*preset, net)) return *row;
         if (const WinModelRow* row = fitted(*preset)) return *row;
+    }
     const std::string_view set = default_set_name(default_set_for(rules));
     for (const SetReference& ref : SET_REFERENCES)
         if (ref.set == set) {
@@ -146,12 +152,13 @@ double WinCurve::expected(Value raw, Side stm) const {
     return stm == ATTACKERS ? attackers_score : 1 - attackers_score;
 }
 
-const WinModel& win_model_for(const Rules& rules) {
-    return row_for(rules).model;
+const WinModel& win_model_for(const Rules& rules, uint64_t net) {
+    return row_for(rules, net).model;
 }
 
-std::string win_model_source(const Rules& rules) {
-    return std::string(row_for(rules).preset);
+std::string win_model_source(const Rules& rules, uint64_t net) {
+    const WinModelRow& row = row_for(rules, net);
+    return std::string(row.preset) + (row.net != 0 ? " (its net)" : "");
 }
 
 } // namespace branan

@@ -29,6 +29,7 @@
 // so they are symmetric in the side to move by construction.
 
 #include <array>
+#include <cstdint>
 #include <string>
 
 #include "rules.h"
@@ -100,11 +101,13 @@ class WinCurve {
 
 // The fitted model of an edition: its preset's when the rules are a preset
 // with a fit of its own, else the one of its evaluation weight set's
-// reference edition (win_chance.cpp says which).
-const WinModel& win_model_for(const Rules& rules);
+// reference edition (win_chance.cpp says which). `net`: the hash of the
+// net that evaluates (0: the hand-made evaluation); a compiled-in net has a
+// fit of its own, any other net is read with the hand-made one's.
+const WinModel& win_model_for(const Rules& rules, uint64_t net = 0);
 // The name of the edition whose fit win_model_for returns (for the docs and
-// `branan-tune wdl`).
-std::string win_model_source(const Rules& rules);
+// `branan-tune wdl`), with " (its net)" for a net's fit.
+std::string win_model_source(const Rules& rules, uint64_t net = 0);
 
 // The expected score a calibrated +100 stands for.
 constexpr double CALIBRATED_UNIT_SCORE = 0.75;

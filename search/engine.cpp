@@ -47,16 +47,17 @@ struct Engine::Impl {
     int skill_level = MAX_SKILL_LEVEL;
     std::string eval_file;
     // The learned evaluation, used while Use NNUE is on: a net from
-    // EvalFile while it fits the rules (nnue_fits); with no EvalFile, the
-    // compiled-in net trained on these rules if there is one; else (and
-    // with a weight file as EvalFile) the weights.
+    // EvalFile while it fits the rules (nnue_fits); else the compiled-in
+    // net trained on these rules if there is one; else (and with a weight
+    // file as EvalFile) the weights.
     NnueNetPtr net;
     bool use_nnue = true;
     const NnueNet* active_net() const {
         if (!use_nnue) return nullptr;
-        if (net) return nnue_fits(*net, *edition) ? net.get() : nullptr;
+        if (net && nnue_fits(*net, *edition)) return net.get();
+        if (!net && !eval_file.empty()) return nullptr; // a weight file
         // default_net keeps the compiled-in nets for the program's life.
-        return eval_file.empty() ? default_net(edition->rules).get() : nullptr;
+        return default_net(edition->rules).get();
     }
     // Weights set one by one as options. They outlive a change of rules, as
     // the EvalFile does: a match runner or a GUI sets its options once and
@@ -344,7 +345,9 @@ bool Engine::show_wdl() const {
 }
 
 WinCurve Engine::win_curve() const {
-    return WinCurve(win_model_for(impl_->edition->rules), stage_of(*impl_->pos));
+    const NnueNet* net = impl_->active_net();
+    return WinCurve(win_model_for(impl_->edition->rules, net ? net->hash : 0),
+                    stage_of(*impl_->pos));
 }
 
 void Engine::new_game() {
@@ -373,7 +376,8 @@ Status Engine::go(const SearchLimits& limits) {
     setup.move_overhead_ms = d.move_overhead;
     setup.on_info = nullptr;
     const WinCurve curve = win_curve();
-    setup.skill = Skill::from_options(d.limit_strength, d.elo, d.skill_level, d.edition->rules);
+    setup.skill = Skill::from_options(d.limit_strength, d.elo, d.skill_level, d.edition->rules,
+                                      setup.net ? setup.net->hash : 0);
     if (setup.skill.limited()) {
         const uint64_t nodes = setup.skill.nodes();
         setup.limits.nodes = setup.limits.nodes ? std::min(setup.limits.nodes, nodes) : nodes;

@@ -17,39 +17,50 @@ constexpr double LEVEL_0_NODES = 50;
 constexpr double LEVEL_0_TEMPERATURE = 0.15;
 
 // The ladder: the Elo of levels 0, 4, ..., 20 of each measured edition
-// (docs/levels.md has the matches).
+// (docs/levels.md has the matches), played with the hand-made evaluation
+// (net 0) or with the compiled-in net of that hash.
 constexpr int LADDER_STEP = 4;
 struct LadderRow {
     std::string_view preset;
+    uint64_t net;
     std::array<int, MAX_SKILL_LEVEL / LADDER_STEP + 1> elo;
 };
 const LadderRow LADDERS[] = {
-    {"brandubh", {771, 799, 1038, 1296, 1662, 2000}},
-    {"tablut", {954, 1012, 1114, 1427, 1686, 2000}},
-    {"copenhagen", {998, 1016, 1040, 1260, 1598, 2000}},
+    {"brandubh", 0, {771, 799, 1038, 1296, 1662, 2000}},
+    {"tablut", 0, {954, 1012, 1114, 1427, 1686, 2000}},
+    {"copenhagen", 0, {998, 1016, 1040, 1260, 1598, 2000}},
 };
 
-// The measured edition nearest to `rules`: the same preset, else the one
-// of the same board size class.
-const LadderRow& ladder_for(const Rules& rules) {
-    if (auto preset = preset_of(rules))
-        for (const LadderRow& row : LADDERS)
-            if (row.preset == *preset) return row;
+const LadderRow* measured(std::string_view preset, uint64_t net) {
+    for (const LadderRow& row : LADDERS)
+        if (row.preset == preset && row.net == net) return &row;
+    return nullptr;
+}
+
+// The measured edition nearest to `rules`: the same preset (with the net
+// that evaluates, where it was measured with it), else the one of the same
+// board size class.
+const LadderRow& ladder_for(const Rules& rules, uint64_t net) {
+    if (auto preset = preset_of(rules)) {
+        if (net != 0)
+            if (const LadderRow* row = measured(*preset, net)) return *row;
+        if (const LadderRow* row = measured(*preset, 0)) return *row;
+    }
     const std::string_view nearest = rules.size <= 7   ? "brandubh"
                                      : rules.size <= 9 ? "tablut"
                                                        : "copenhagen";
-    for (const LadderRow& row : LADDERS)
-        if (row.preset == nearest) return row;
-    assert(false);
-    return LADDERS[0];
+    const LadderRow* row = measured(nearest, 0);
+    assert(row);
+    return row ? *row : LADDERS[0];
 }
 
 } // namespace
 
 Skill::Skill(double level) : level_(std::clamp(level, 0.0, double(MAX_SKILL_LEVEL))) {}
 
-Skill Skill::from_options(bool limit_strength, int elo, int skill_level, const Rules& rules) {
-    return Skill(limit_strength ? level_for_elo(elo, rules) : double(skill_level));
+Skill Skill::from_options(bool limit_strength, int elo, int skill_level, const Rules& rules,
+                          uint64_t net) {
+    return Skill(limit_strength ? level_for_elo(elo, rules, net) : double(skill_level));
 }
 
 uint64_t Skill::nodes() const {
@@ -78,16 +89,16 @@ size_t Skill::pick(const std::vector<double>& expected, std::mt19937_64& rng) co
     return draw(rng);
 }
 
-int elo_of_level(double level, const Rules& rules) {
-    const LadderRow& row = ladder_for(rules);
+int elo_of_level(double level, const Rules& rules, uint64_t net) {
+    const LadderRow& row = ladder_for(rules, net);
     const double x = std::clamp(level, 0.0, double(MAX_SKILL_LEVEL)) / LADDER_STEP;
     const size_t i = std::min(size_t(x), row.elo.size() - 2);
     const double f = x - double(i);
     return int(std::lround(row.elo[i] + f * (row.elo[i + 1] - row.elo[i])));
 }
 
-double level_for_elo(int elo, const Rules& rules) {
-    const LadderRow& row = ladder_for(rules);
+double level_for_elo(int elo, const Rules& rules, uint64_t net) {
+    const LadderRow& row = ladder_for(rules, net);
     if (elo <= row.elo.front()) return 0;
     if (elo >= row.elo.back()) return MAX_SKILL_LEVEL;
     size_t i = 0;

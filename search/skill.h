@@ -30,7 +30,9 @@ class Skill {
   public:
     explicit Skill(double level = MAX_SKILL_LEVEL);
     // From the options: UCI_LimitStrength with UCI_Elo, else Skill Level.
-    static Skill from_options(bool limit_strength, int elo, int skill_level, const Rules& rules);
+    // `net`: the hash of the net that evaluates (0: the hand-made evaluation).
+    static Skill from_options(bool limit_strength, int elo, int skill_level, const Rules& rules,
+                              uint64_t net = 0);
 
     double level() const { return level_; }
     bool limited() const { return level_ < MAX_SKILL_LEVEL; }
@@ -49,8 +51,10 @@ class Skill {
 };
 
 // The measured ladder of an edition: the Elo of a level, and the level of
-// an Elo (clamped to the ladder's ends).
-int elo_of_level(double level, const Rules& rules);
-double level_for_elo(int elo, const Rules& rules);
+// an Elo (clamped to the ladder's ends). `net`: as for from_options; a
+// compiled-in net's edition has a ladder measured with it, any other net
+// reads the hand-made evaluation's.
+int elo_of_level(double level, const Rules& rules, uint64_t net = 0);
+double level_for_elo(int elo, const Rules& rules, uint64_t net = 0);
 
 } // namespace branan

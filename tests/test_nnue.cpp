@@ -432,7 +432,8 @@ TEST_CASE("nnue: EvalFile loads a net, Use NNUE switches it off, a net for other
     REQUIRE_FALSE(refused.ok());
     CHECK_THAT(refused.error(), Catch::Contains("7x7 boards"));
     CHECK(e.evaluate() == learned);
-    // Rules it does not fit: the weights; back on 11x11, the net again.
+    // Rules it does not fit: their own evaluation (a compiled-in net where
+    // they have one); back on 11x11, the net again.
     REQUIRE(e.set_option("Variant", "brandubh"));
     Engine plain;
     REQUIRE(plain.set_option("Variant", "brandubh"));
@@ -561,5 +562,17 @@ TEST_CASE("nnue: a compiled-in net is the default for the rules it was trained o
         const NnueNetPtr chosen = default_net(*rules);
         REQUIRE(chosen);
         CHECK(chosen->hash == (*read)->hash);
+        // The engine plays these rules with it, and without it when Use
+        // NNUE is off (the hand-made evaluation searches another tree).
+        Engine e;
+        REQUIRE(e.set_rules(*rules));
+        CHECK(e.evaluate() == nnue_evaluate(*chosen, e.position()));
+        SearchLimits depth;
+        depth.depth = 5;
+        REQUIRE(e.search_to_end(depth).ok());
+        const uint64_t net_nodes = e.last_search_nodes();
+        REQUIRE(e.set_option("Use NNUE", "false"));
+        REQUIRE(e.search_to_end(depth).ok());
+        CHECK(e.last_search_nodes() != net_nodes);
     }
 }

@@ -6,6 +6,7 @@
 
 #include <set>
 
+#include "default_nets.h"
 #include "engine.h"
 #include "notation.h"
 #include "rules.h"
@@ -61,27 +62,39 @@ TEST_CASE("skill: weaker levels search fewer nodes and give away more", "[skill]
 }
 
 TEST_CASE("skill: the ladder maps levels to Elo and back, full strength on top", "[skill]") {
-    for (const char* name : {"brandubh", "tablut", "copenhagen", "fetlar", "hnefatafl-org-13"}) {
-        const Rules rules = *preset_rules(name);
-        INFO(name);
-        CHECK(elo_of_level(MAX_SKILL_LEVEL, rules) == ELO_MAX);
+    std::vector<std::pair<std::string, uint64_t>> ladders;
+    for (const char* name : {"brandubh", "tablut", "copenhagen", "fetlar", "hnefatafl-org-13"})
+        ladders.emplace_back(name, 0);
+    // Every compiled-in net's edition has a ladder measured with the net.
+    for (const EmbeddedNet& shipped : embedded_nets()) {
+        const NnueNetPtr net = *read_nnue(std::string_view(
+            reinterpret_cast<const char*>(shipped.bytes.data()), shipped.bytes.size()));
+        const Rules rules = *parse_rules(net->rules);
+        CHECK(elo_of_level(8, rules, net->hash) != elo_of_level(8, rules));
+        ladders.emplace_back(*preset_of(rules), net->hash);
+    }
+    for (const auto& ladder : ladders) {
+        const Rules rules = *preset_rules(ladder.first);
+        const uint64_t net = ladder.second;
+        INFO(ladder.first << (net ? " (net)" : ""));
+        CHECK(elo_of_level(MAX_SKILL_LEVEL, rules, net) == ELO_MAX);
         // The measured span is the one UCI_Elo offers, and at least 600.
-        CHECK(elo_of_level(0, rules) >= ELO_MIN);
-        CHECK(ELO_MAX - elo_of_level(0, rules) >= 600);
+        CHECK(elo_of_level(0, rules, net) >= ELO_MIN);
+        CHECK(ELO_MAX - elo_of_level(0, rules, net) >= 600);
         int last = 0;
         for (int level = 0; level <= MAX_SKILL_LEVEL; ++level) {
-            const int elo = elo_of_level(level, rules);
+            const int elo = elo_of_level(level, rules, net);
             CHECK(elo > last);
             last = elo;
             // Back to the same Elo (levels apart by under an Elo are one).
-            CHECK(std::abs(elo_of_level(level_for_elo(elo, rules), rules) - elo) <= 1);
+            CHECK(std::abs(elo_of_level(level_for_elo(elo, rules, net), rules, net) - elo) <= 1);
         }
-        CHECK(level_for_elo(ELO_MIN - 1, rules) == 0);
-        CHECK(level_for_elo(ELO_MAX, rules) == MAX_SKILL_LEVEL);
+        CHECK(level_for_elo(ELO_MIN - 1, rules, net) == 0);
+        CHECK(level_for_elo(ELO_MAX, rules, net) == MAX_SKILL_LEVEL);
         // The options: UCI_LimitStrength picks by Elo, else Skill Level.
-        CHECK(Skill::from_options(true, ELO_MAX, 3, rules).level() == MAX_SKILL_LEVEL);
-        CHECK(Skill::from_options(true, ELO_MIN, 20, rules).level() == Approx(0).margin(0.5));
-        CHECK(Skill::from_options(false, ELO_MIN, 7, rules).level() == 7);
+        CHECK(Skill::from_options(true, ELO_MAX, 3, rules, net).level() == MAX_SKILL_LEVEL);
+        CHECK(Skill::from_options(true, ELO_MIN, 20, rules, net).level() == Approx(0).margin(0.5));
+        CHECK(Skill::from_options(false, ELO_MIN, 7, rules, net).level() == 7);
     }
 }
 

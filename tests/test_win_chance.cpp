@@ -9,6 +9,7 @@
 #include <cmath>
 #include <random>
 
+#include "default_nets.h"
 #include "edition.h"
 #include "engine.h"
 #include "game_stage.h"
@@ -46,16 +47,24 @@ WinChances mirrored(const WinChances& c) {
     return {c.loss, c.draw, c.win};
 }
 
-// Runs `check(model, curve)` for every preset's model at each of its stages.
+// Runs `check(model, curve)` for every preset's model, and every
+// compiled-in net's, at each of its stages.
 template <class Check>
 void for_each_curve(Check&& check) {
-    for (const Preset& preset : presets()) {
-        auto rules = preset_rules(preset.name);
+    std::vector<std::pair<std::string, uint64_t>> fits;
+    for (const Preset& preset : presets()) fits.emplace_back(preset.name, 0);
+    for (const EmbeddedNet& shipped : embedded_nets()) {
+        const NnueNetPtr net = *read_nnue(std::string_view(
+            reinterpret_cast<const char*>(shipped.bytes.data()), shipped.bytes.size()));
+        fits.emplace_back(*preset_of(*parse_rules(net->rules)), net->hash);
+    }
+    for (const auto& fit : fits) {
+        auto rules = preset_rules(fit.first);
         REQUIRE(rules.ok());
-        const WinModel& model = win_model_for(*rules);
+        const WinModel& model = win_model_for(*rules, fit.second);
         for (const GameStage& stage : stages_of(*rules)) {
-            INFO(preset.name << " with " << stage.attackers << " attackers, " << stage.defenders
-                             << " defenders, ply " << stage.ply);
+            INFO(fit.first << (fit.second ? " (net)" : "") << " with " << stage.attackers
+                           << " attackers, " << stage.defenders << " defenders, ply " << stage.ply);
             check(model, WinCurve(model, stage));
         }
     }
@@ -149,6 +158,21 @@ TEST_CASE("win chances: each edition reads its scores with its own fit, else its
     // A rules string equal to a preset's is that preset.
     const Rules tablut = *preset_rules("tablut");
     CHECK(win_model_source(*parse_rules(print_rules(tablut))) == "tablut");
+    // A net of no fit (a user's) reads with the hand-made evaluation's.
+    CHECK(win_model_source(tablut, 12345) == "tablut");
+    // Every compiled-in net has a fit of its own: it has its own scale.
+    for (const EmbeddedNet& shipped : embedded_nets()) {
+        INFO(shipped.name);
+        auto net = read_nnue(std::string_view(reinterpret_cast<const char*>(shipped.bytes.data()),
+                                              shipped.bytes.size()));
+        REQUIRE(net.ok());
+        auto rules = parse_rules((*net)->rules);
+        REQUIRE(rules.ok());
+        const auto preset = preset_of(*rules);
+        REQUIRE(preset);
+        CHECK(win_model_source(*rules, (*net)->hash) == *preset + " (its net)");
+        CHECK(&win_model_for(*rules, (*net)->hash) != &win_model_for(*rules));
+    }
 }
 
 TEST_CASE("win chances: the engine's reports carry them, calibrated unless Raw Scores",
