@@ -2,7 +2,7 @@
 
 // Where a position's game stands, as a win-chance model reads it
 // (win_chance.h): pieces on the board and at the edition's start, per side,
-// and the plies played against the rules' ply limit.
+// the plies played against the rules' ply limit, and the side to move.
 
 #include "position.h"
 #include "win_chance.h"
@@ -18,6 +18,7 @@ inline GameStage stage_of(const Position& pos) {
     m.defenders_start = popcount(start.pieces(DEFENDERS));
     m.ply = pos.plies_played();
     m.ply_limit = pos.edition().rules.draw_ply;
+    m.to_move = pos.side_to_move();
     return m;
 }
 

@@ -27,7 +27,7 @@ struct WinModelRow {
 // clang-format off
 const WinModelRow WIN_MODELS[] = {
     {"brandubh", 0, {{238.6, -360.0, -154.7, 0.0}, false, {0.0000, 0.0000, 0.0000}, {4.7392, 0.5083, 0.0000}, {0.0000, 0.0000}}},
-    {"brandubh", 0x09f731aa9ac74ce3, {{-302.6, 369.2, -238.2, 0.0}, false, {0.0000, 0.0000, 0.0000}, {4.1988, 0.8677, 0.0000}, {0.0000, 0.0000}}},
+    {"brandubh", 0x09f731aa9ac74ce3, {{-309.9, 405.3, -257.8, 0.0}, false, {0.0000, 0.0000, 0.0000}, {4.1830, 0.8754, 0.0000}, {0.0000, 0.0000}, -30.5}},
     {"tablut", 0, {{-414.0, 199.7, 302.3, 0.0}, true, {5.3594, -0.4523, 0.0000}, {6.1475, -0.0360, 0.0000}, {-0.0960, 0.0000}}},
     {"copenhagen", 0, {{694.5, -757.2, -219.9, 0.0}, false, {0.0000, 0.0000, 0.0000}, {5.3303, 0.2617, 0.0000}, {0.0000, 0.0000}}},
     {"hnefatafl-org", 0, {{-401.7, -90.9, 80.2, -590.5}, true, {3.4099, 2.1714, 3.3648}, {5.8345, 0.0712, 0.2041}, {0.5106, 0.0224}}},
@@ -86,7 +86,7 @@ StageShares stage_shares(const GameStage& s) {
 WinCurve::WinCurve(const WinModel& model, const GameStage& stage) {
     const StageShares x = stage_shares(stage);
     offset_ = model.offset[0] + model.offset[1] * x.attackers + model.offset[2] * x.defenders +
-              model.offset[3] * x.ply;
+              model.offset[3] * x.ply + (stage.to_move == DEFENDERS ? model.tempo : 0);
     margin_ = model.draws
                   ? std::exp(model.margin[0] + model.margin[1] * x.all + model.margin[2] * x.ply)
                   : 0;

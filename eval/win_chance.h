@@ -12,7 +12,8 @@
 // attackers' side; a, d: the shares of the attackers' and the defenders'
 // pieces still on the board; t: the share of all pieces; p: the share of
 // the rules' ply limit played, 0 without one):
-//   u = s - (offset[0] + offset[1] a + offset[2] d + offset[3] p)   the evaluation's bias removed
+//   u = s - (offset[0] + offset[1] a + offset[2] d + offset[3] p + tempo [defenders to move])
+//                                                      the evaluation's bias removed
 //   m = exp(margin[0] + margin[1] t + margin[2] p)     how wide the draws are (0: none)
 //   w = exp(spread[0] + spread[1] t + spread[2] p)     how fast a score decides
 //   v = w exp(skew[0] + skew[1] p)                     the same for the defenders' wins
@@ -43,6 +44,9 @@ struct WinModel {
     std::array<double, 3> margin{};
     std::array<double, 3> spread{};
     std::array<double, 2> skew{}; // with draws only
+    // More bias where the defenders are to move: an evaluation whose two
+    // sides to move are read on scales of their own (a net's buckets).
+    double tempo = 0;
 };
 
 // Per mille, for the side to move; they sum to 1000.
@@ -52,11 +56,13 @@ struct WinChances {
 };
 
 // Where a game stands: pieces on the board and at the start, per side (the
-// king a defender), and the plies played against the rules' ply limit.
+// king a defender), the plies played against the rules' ply limit, and
+// the side to move.
 struct GameStage {
     int attackers = 0, defenders = 0;
     int attackers_start = 0, defenders_start = 0;
     int ply = 0, ply_limit = 0; // ply_limit 0: none
+    Side to_move = ATTACKERS;
 };
 
 // The shares the model reads: a, d, t and p above.

@@ -40,6 +40,13 @@ std::vector<GameStage> stages_of(const Rules& rules) {
         late.ply = start.ply_limit - 3;
         out.push_back(late);
     }
+    // Each with the defenders to move too.
+    const size_t n = out.size();
+    for (size_t i = 0; i < n; ++i) {
+        GameStage other = out[i];
+        other.to_move = other.to_move == ATTACKERS ? DEFENDERS : ATTACKERS;
+        out.push_back(other);
+    }
     return out;
 }
 
@@ -206,6 +213,7 @@ TEST_CASE("win fit: finds the model its games were drawn from", "[win-chance][tu
     truth.margin = {std::log(90.0), 0.3, 0.8};
     truth.spread = {std::log(180.0), -0.2, 0};
     truth.skew = {0.3, 0};
+    truth.tempo = 45;
     std::mt19937_64 rng(7);
     std::uniform_real_distribution<double> score(-900, 600);
     std::uniform_int_distribution<int> attackers(4, 24), defenders(2, 13), ply(0, 100);
@@ -216,6 +224,7 @@ TEST_CASE("win fit: finds the model its games were drawn from", "[win-chance][tu
         s.stage = {attackers(rng), defenders(rng), 24, 13, ply(rng), 100};
         s.score = score(rng);
         s.stm = i % 2 ? ATTACKERS : DEFENDERS;
+        s.stage.to_move = s.stm;
         const WinCurve::Probabilities p = WinCurve(truth, s.stage).attackers(s.score);
         const double x = draw(rng);
         s.result = x < p.win ? 1 : x < p.win + p.draw ? 0.5 : 0;
@@ -228,8 +237,9 @@ TEST_CASE("win fit: finds the model its games were drawn from", "[win-chance][tu
     CHECK(fit.model.draws);
     // Within what 20,000 results can tell, and no worse than the truth.
     CHECK(fit.loss <= tune::win_model_loss(truth, samples) + 1e-3);
+    CHECK(fit.model.tempo == Approx(truth.tempo).margin(25));
     for (const GameStage& m :
-         {GameStage{24, 13, 24, 13, 0, 100}, GameStage{10, 5, 24, 13, 70, 100}}) {
+         {GameStage{24, 13, 24, 13, 0, 100}, GameStage{10, 5, 24, 13, 70, 100, DEFENDERS}}) {
         const WinCurve got(fit.model, m), want(truth, m);
         CHECK(got.even() == Approx(want.even()).margin(40));
         for (double s : {-600.0, -200.0, 0.0, 300.0}) {

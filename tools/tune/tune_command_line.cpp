@@ -120,14 +120,16 @@ int cmd_extract(const std::vector<std::string>& args, std::ostream&, std::ostrea
 // ---- wdl -----------------------------------------------------------------
 
 // The row of eval/win_chance.cpp's table for a fitted model.
+// A row of eval/win_chance.cpp's table, for the hand-made evaluation (a
+// net's row takes the net's hash in place of the 0).
 std::string model_row(const std::string& name, const WinModel& m) {
-    char buf[256];
+    char buf[320];
     std::snprintf(buf, sizeof buf,
-                  "{\"%s\", {{%.1f, %.1f, %.1f, %.1f}, %s, {%.4f, %.4f, %.4f}, {%.4f, %.4f, %.4f}, "
-                  "{%.4f, %.4f}}},",
+                  "{\"%s\", 0, {{%.1f, %.1f, %.1f, %.1f}, %s, {%.4f, %.4f, %.4f}, {%.4f, %.4f, "
+                  "%.4f}, {%.4f, %.4f}, %.1f}},",
                   name.c_str(), m.offset[0], m.offset[1], m.offset[2], m.offset[3],
                   m.draws ? "true" : "false", m.margin[0], m.margin[1], m.margin[2], m.spread[0],
-                  m.spread[1], m.spread[2], m.skew[0], m.skew[1]);
+                  m.spread[1], m.spread[2], m.skew[0], m.skew[1], m.tempo);
     return buf;
 }
 

@@ -14,7 +14,7 @@ namespace {
 // The fit works in soldiers (scores / 100) so that every parameter moves
 // on the same scale; the model is written back in centi-soldiers.
 constexpr double UNIT = 100;
-constexpr int PARAMS = 12; // offset 0..3, margin 4..6, spread 7..9, skew 10..11
+constexpr int PARAMS = 13; // offset 0..3, margin 4..6, spread 7..9, skew 10..11, tempo 12
 
 double sigmoid(double x) {
     return 1 / (1 + std::exp(-x));
@@ -28,11 +28,13 @@ WinModel to_model(const std::array<double, PARAMS>& p, bool draws) {
                      : std::array<double, 3>{0, 0, 0};
     m.spread = {p[7] + std::log(UNIT), p[8], p[9]};
     if (draws) m.skew = {p[10], p[11]};
+    m.tempo = p[12] * UNIT;
     return m;
 }
 
 struct Prepared {
     double s, a, d, t, p, y;
+    double defenders_move; // 1 where the defenders are to move
 };
 
 } // namespace
@@ -72,17 +74,19 @@ WinFitResult fit_win_model(const std::vector<WinSample>& samples, bool draws,
     for (const WinSample& s : samples) {
         if (!draws && s.result == 0.5) continue; // a draw-free model cannot explain one
         const StageShares x = stage_shares(s.stage);
-        data.push_back({s.score / UNIT, x.attackers, x.defenders, x.all, x.ply, s.result});
+        data.push_back({s.score / UNIT, x.attackers, x.defenders, x.all, x.ply, s.result,
+                        s.stage.to_move == DEFENDERS ? 1.0 : 0.0});
     }
     // Start: no bias, draws half a soldier wide, a soldier and a half decides.
-    std::array<double, PARAMS> p = {0, 0, 0, 0, std::log(0.5), 0, 0, std::log(1.5), 0, 0, 0, 0};
+    std::array<double, PARAMS> p = {0, 0, 0, 0, std::log(0.5), 0, 0, std::log(1.5), 0, 0, 0, 0, 0};
     std::array<double, PARAMS> m1{}, m2{};
     const double n = std::max<double>(1, double(data.size()));
     constexpr double B1 = 0.9, B2 = 0.999, EPS = 1e-8;
     for (int it = 1; it <= options.iterations; ++it) {
         std::array<double, PARAMS> g{};
         for (const Prepared& x : data) {
-            const double u = x.s - (p[0] + p[1] * x.a + p[2] * x.d + p[3] * x.p);
+            const double u =
+                x.s - (p[0] + p[1] * x.a + p[2] * x.d + p[3] * x.p + p[12] * x.defenders_move);
             const double m = draws ? std::exp(p[4] + p[5] * x.t + p[6] * x.p) : 0;
             const double w = std::exp(p[7] + p[8] * x.t + p[9] * x.p);
             const double v = draws ? w * std::exp(p[10] + p[11] * x.p) : w;
@@ -108,6 +112,7 @@ WinFitResult fit_win_model(const std::vector<WinSample>& samples, bool draws,
             g[1] -= du * x.a;
             g[2] -= du * x.d;
             g[3] -= du * x.p;
+            g[12] -= du * x.defenders_move;
             if (draws) {
                 g[4] += dm * m;
                 g[5] += dm * m * x.t;
