@@ -15,6 +15,7 @@
 #include <string_view>
 #include <vector>
 
+#include "default_nets.h"
 #include "edition.h"
 #include "movegen.h"
 #include "notation.h"
@@ -53,6 +54,19 @@ inline const std::string CORNER_LARGE_ROUND4 =
 inline const char* const EDITIONS[] = {"brandubh", "brandubh-house", "tablut", "tablut-house"};
 
 // The compiled Edition of a preset (built once, shared).
+// Every compiled-in net (eval/nets/), read; each must read.
+inline std::vector<NnueNetPtr> shipped_nets() {
+    std::vector<NnueNetPtr> out;
+    for (const EmbeddedNet& shipped : embedded_nets()) {
+        auto net = read_nnue(std::string_view(reinterpret_cast<const char*>(shipped.bytes.data()),
+                                              shipped.bytes.size()));
+        INFO("eval/nets/" << shipped.name << ".nnue: " << (net ? "ok" : net.error()));
+        REQUIRE(net.ok());
+        out.push_back(*net);
+    }
+    return out;
+}
+
 inline EditionPtr edition(const std::string& preset) {
     static std::map<std::string, EditionPtr> cache;
     auto it = cache.find(preset);

@@ -552,16 +552,12 @@ TEST_CASE("nnue: a compiled-in net is the default for the rules it was trained o
     REQUIRE_FALSE(damaged.ok());
     CHECK_THAT(damaged.error(), Catch::Contains("eval/nets/cut.nnue: the net file is cut short"));
     // Every net the engine ships reads and is the default of its own rules.
-    for (const EmbeddedNet& shipped : embedded_nets()) {
-        INFO(shipped.name);
-        auto read = read_nnue(std::string_view(reinterpret_cast<const char*>(shipped.bytes.data()),
-                                               shipped.bytes.size()));
-        REQUIRE(read.ok());
-        auto rules = parse_rules((*read)->rules);
+    for (const NnueNetPtr& read : testutil::shipped_nets()) {
+        auto rules = parse_rules(read->rules);
         REQUIRE(rules.ok());
         const NnueNetPtr chosen = default_net(*rules);
         REQUIRE(chosen);
-        CHECK(chosen->hash == (*read)->hash);
+        CHECK(chosen->hash == read->hash);
         // The engine plays these rules with it, and without it when Use
         // NNUE is off (the hand-made evaluation searches another tree).
         Engine e;

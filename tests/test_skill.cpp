@@ -6,11 +6,11 @@
 
 #include <set>
 
-#include "default_nets.h"
 #include "engine.h"
 #include "notation.h"
 #include "rules.h"
 #include "skill.h"
+#include "test_helpers.h"
 
 using namespace branan;
 
@@ -66,9 +66,7 @@ TEST_CASE("skill: the ladder maps levels to Elo and back, full strength on top",
     for (const char* name : {"brandubh", "tablut", "copenhagen", "fetlar", "hnefatafl-org-13"})
         ladders.emplace_back(name, 0);
     // Every compiled-in net's edition has a ladder measured with the net.
-    for (const EmbeddedNet& shipped : embedded_nets()) {
-        const NnueNetPtr net = *read_nnue(std::string_view(
-            reinterpret_cast<const char*>(shipped.bytes.data()), shipped.bytes.size()));
+    for (const NnueNetPtr& net : testutil::shipped_nets()) {
         const Rules rules = *parse_rules(net->rules);
         CHECK(elo_of_level(8, rules, net->hash) != elo_of_level(8, rules));
         ladders.emplace_back(*preset_of(rules), net->hash);

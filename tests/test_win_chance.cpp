@@ -9,11 +9,11 @@
 #include <cmath>
 #include <random>
 
-#include "default_nets.h"
 #include "edition.h"
 #include "engine.h"
 #include "game_stage.h"
 #include "rules.h"
+#include "test_helpers.h"
 #include "tune/win_fit.h"
 
 using namespace branan;
@@ -60,11 +60,8 @@ template <class Check>
 void for_each_curve(Check&& check) {
     std::vector<std::pair<std::string, uint64_t>> fits;
     for (const Preset& preset : presets()) fits.emplace_back(preset.name, 0);
-    for (const EmbeddedNet& shipped : embedded_nets()) {
-        const NnueNetPtr net = *read_nnue(std::string_view(
-            reinterpret_cast<const char*>(shipped.bytes.data()), shipped.bytes.size()));
+    for (const NnueNetPtr& net : testutil::shipped_nets())
         fits.emplace_back(*preset_of(*parse_rules(net->rules)), net->hash);
-    }
     for (const auto& fit : fits) {
         auto rules = preset_rules(fit.first);
         REQUIRE(rules.ok());
@@ -168,17 +165,13 @@ TEST_CASE("win chances: each edition reads its scores with its own fit, else its
     // A net of no fit (a user's) reads with the hand-made evaluation's.
     CHECK(win_model_source(tablut, 12345) == "tablut");
     // Every compiled-in net has a fit of its own: it has its own scale.
-    for (const EmbeddedNet& shipped : embedded_nets()) {
-        INFO(shipped.name);
-        auto net = read_nnue(std::string_view(reinterpret_cast<const char*>(shipped.bytes.data()),
-                                              shipped.bytes.size()));
-        REQUIRE(net.ok());
-        auto rules = parse_rules((*net)->rules);
+    for (const NnueNetPtr& net : testutil::shipped_nets()) {
+        auto rules = parse_rules(net->rules);
         REQUIRE(rules.ok());
         const auto preset = preset_of(*rules);
         REQUIRE(preset);
-        CHECK(win_model_source(*rules, (*net)->hash) == *preset + " (its net)");
-        CHECK(&win_model_for(*rules, (*net)->hash) != &win_model_for(*rules));
+        CHECK(win_model_source(*rules, net->hash) == *preset + " (its net)");
+        CHECK(&win_model_for(*rules, net->hash) != &win_model_for(*rules));
     }
 }
 
