@@ -216,6 +216,17 @@ void NnueStack::update() const {
     for (int d = first + 1; d <= depth_; ++d) apply(d);
 }
 
+// The top ply's side to move, and its input's change when it is not its
+// parent's.
+void NnueStack::note_side(Change& c, Side now) {
+    side_[size_t(depth_)] = now;
+    if (now == side_[size_t(depth_ - 1)]) return;
+    if (now == DEFENDERS)
+        c.add[c.adds++] = net_->side_input();
+    else
+        c.sub[c.subs++] = net_->side_input();
+}
+
 void NnueStack::push_move(const Position& pos) {
     assert(net_ && depth_ + 1 < STACK_PLIES);
     const NnueNet& net = *net_;
@@ -228,14 +239,7 @@ void NnueStack::push_move(const Position& pos) {
     c.sub[c.subs++] = net.piece_input(moved, m.from());
     // The side to move's input changes with most moves (not inside a
     // berserk chain).
-    const Side now = pos.side_to_move();
-    side_[size_t(depth_)] = now;
-    if (now != side_[size_t(depth_ - 1)]) {
-        if (now == DEFENDERS)
-            c.add[c.adds++] = net.side_input();
-        else
-            c.sub[c.subs++] = net.side_input();
-    }
+    note_side(c, pos.side_to_move());
     const int room = int(std::size(c.sub)) - c.subs;
     const auto taken = pos.last_captured();
     summed_[size_t(depth_)] = 0;
@@ -253,14 +257,9 @@ void NnueStack::push_move(const Position& pos) {
 void NnueStack::push_null() {
     assert(net_ && depth_ + 1 < STACK_PLIES);
     ++depth_;
-    const Side now = ~side_[size_t(depth_ - 1)];
-    side_[size_t(depth_)] = now;
     Change& c = change_[size_t(depth_)];
     c.adds = c.subs = 0;
-    if (now == DEFENDERS)
-        c.add[c.adds++] = net_->side_input();
-    else
-        c.sub[c.subs++] = net_->side_input();
+    note_side(c, ~side_[size_t(depth_ - 1)]);
     summed_[size_t(depth_)] = 0;
 }
 

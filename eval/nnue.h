@@ -58,6 +58,7 @@ class NnueStack {
     int16_t* slot(int depth) const { return acc_.data() + size_t(depth) * size_t(net_->l1); }
     void add(int16_t* acc, int input) const;
     void sub(int16_t* acc, int input) const;
+    void note_side(Change& c, Side now);
     void apply(int depth) const;
     // Makes the sums of every ply down to the top that lacks them.
     void update() const;
