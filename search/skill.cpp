@@ -28,8 +28,8 @@ struct LadderRow {
 const LadderRow LADDERS[] = {
     {"brandubh", 0, {771, 799, 1038, 1296, 1662, 2000}},
     {"brandubh", 0x09f731aa9ac74ce3, {969, 991, 1301, 1523, 1790, 2000}},
-    {"tablut", 0, {954, 1012, 1114, 1427, 1686, 2000}},
-    {"copenhagen", 0, {998, 1016, 1040, 1260, 1598, 2000}},
+    {"tablut", 0, {1018, 1075, 1162, 1454, 1732, 2000}},
+    {"copenhagen", 0, {969, 1013, 1060, 1298, 1613, 2000}},
 };
 
 const LadderRow* measured(std::string_view preset, uint64_t net) {
