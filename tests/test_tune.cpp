@@ -4,6 +4,7 @@
 #include <catch2/catch.hpp>
 
 #include <cmath>
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <random>
@@ -26,6 +27,8 @@
 #include "tune/random_games.h"
 #include "tune/split.h"
 #include "tune/tune_command_line.h"
+#include "tune/win_fit.h"
+#include "win_chance.h"
 
 using namespace branan;
 using namespace branan::tune;
@@ -834,6 +837,47 @@ TEST_CASE("tune: extract and fit from the command line", "[tune]") {
     bar.update(5, "", true);
     bar.finish();
     CHECK(tty.str().find('\r') != std::string::npos);
+}
+
+TEST_CASE("tune: wdl --shipped reads the positions with the row the engine uses", "[tune]") {
+    const std::string data = std::string(BRANAN_SOURCE_DIR) + "/tests/data/tune";
+    TempDir dir("wdl-shipped");
+    const std::string positions = dir / "positions.txt";
+    CliRun r = run_tune({"extract", data + "/brandubh", data + "/tablut", "-o", positions,
+                         "--skip-opening", "0", "--every-position"});
+    INFO(r.err);
+    REQUIRE(r.status == 0);
+    auto lines = read_positions_file(positions);
+    REQUIRE(lines.ok());
+    std::vector<PositionLine> tablut;
+    for (const PositionLine& p : *lines)
+        if (p.rules == "tablut") tablut.push_back(p);
+    tune::RulesCache cache;
+    auto samples = tune::win_samples(tablut, cache);
+    REQUIRE(samples.ok());
+    REQUIRE(samples->size() >= 20);
+    // No fit: the log-loss is the compiled-in row's on every position.
+    const double loss = tune::win_model_loss(win_model_for(edition("tablut")->rules), *samples);
+
+    r = run_tune({"wdl", positions, "--shipped"});
+    INFO(r.out << r.err);
+    REQUIRE(r.status == 0);
+    CHECK(r.out.find("no fit: the row shipped for tablut\n") != std::string::npos);
+    char expected[40];
+    std::snprintf(expected, sizeof expected, "log-loss: %.4f\n", loss);
+    CHECK(r.out.find(expected) != std::string::npos);
+    CHECK(r.out.find("row: ") == std::string::npos);
+    // Brandubh's default evaluation is its net, and so is its row; the
+    // hand-made evaluation's on request.
+    CHECK(r.out.find("no fit: the row shipped for brandubh (its net)\n") != std::string::npos);
+    r = run_tune({"wdl", positions, "--shipped", "--hand-made", "--preset", "brandubh"});
+    REQUIRE(r.status == 0);
+    CHECK(r.out.find("no fit: the row shipped for brandubh\n") != std::string::npos);
+    CHECK(r.out.find("## tablut") == std::string::npos);
+
+    r = run_tune({"wdl", positions, "--hand-made"});
+    CHECK(r.status == 2);
+    CHECK(r.err.find("--hand-made goes with --shipped") != std::string::npos);
 }
 
 TEST_CASE("tune: bad input exits 2 naming what, and writes nothing", "[tune]") {

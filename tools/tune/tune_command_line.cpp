@@ -7,6 +7,7 @@
 #include <fstream>
 #include <map>
 #include <random>
+#include <set>
 #include <sstream>
 #include <thread>
 
@@ -14,6 +15,7 @@
 
 #include "atomic_file.h"
 #include "dataset.h"
+#include "default_nets.h"
 #include "extract.h"
 #include "fit.h"
 #include "game_stage.h"
@@ -45,6 +47,7 @@ constexpr const char* USAGE =
     "  defaults weights.txt --set SET [--dir SOURCE_DIR]\n"
     "      validate a weight file and install it as eval/weights/SET.txt\n"
     "  wdl positions.txt [--preset NAME] [--validation F | --folds K] [--seed S] [--iterations N]\n"
+    "      [--shipped [--hand-made]]\n"
     "      fit the win-chance model of each edition to its games (extract --every-position)\n"
     "      and print its table row and its calibration on the games kept out\n"
     "  bench-fit N [--preset NAME] [--threads N] [--epochs N] [--seed S]\n"
@@ -182,6 +185,28 @@ bool has_draws(const std::vector<WinSample>& samples) {
                        [](const WinSample& s) { return s.result == 0.5; });
 }
 
+// How the row the engine reads these rules with predicts the positions'
+// games (games it was not fitted on, or searched deeper): no fit.
+void print_shipped_calibration(const std::string& name, const std::vector<PositionLine>& group,
+                               bool hand_made, RulesCache& rules, std::ostream& out) {
+    auto edition = rules.get(name);
+    if (!edition) throw UsageError{edition.error()};
+    const Rules& r = (*edition)->rules;
+    const NnueNetPtr net = hand_made ? nullptr : default_net(r);
+    const uint64_t hash = net ? net->hash : 0;
+    const WinModel& model = win_model_for(r, hash);
+    auto samples = win_samples(group, rules);
+    if (!samples) throw UsageError{samples.error()};
+    std::set<int64_t> games;
+    for (const PositionLine& line : group)
+        if (line.game) games.insert(*line.game);
+    out << "## " << name << "\n\n";
+    out << "positions: " << samples->size() << " (" << games.size()
+        << " games); no fit: the row shipped for " << win_model_source(r, hash) << "\n";
+    out << fmt("log-loss: %.4f\n", win_model_loss(model, *samples));
+    print_calibration(out, calibrate(model, *samples), model.draws);
+}
+
 int cmd_wdl(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
     po::options_description options("wdl options");
     options.add_options()("positions", po::value<std::string>(), "positions file")(
@@ -192,7 +217,10 @@ int cmd_wdl(const std::vector<std::string>& args, std::ostream& out, std::ostrea
         "(2..20); the row is fitted on every game")("seed", po::value<uint64_t>()->default_value(1),
                                                     "seed of the split")(
         "iterations", po::value<int>()->default_value(WinFitOptions{}.iterations),
-        "optimiser steps");
+        "optimiser steps")("shipped", po::bool_switch(),
+                           "no fit: the calibration of every position by the row the engine "
+                           "reads these rules with (its compiled-in net's, where it has one)")(
+        "hand-made", po::bool_switch(), "with --shipped: the hand-made evaluation's row");
     po::positional_options_description pos;
     pos.add("positions", 1);
     const po::variables_map vm = parse_subcommand(options, args, pos);
@@ -217,6 +245,13 @@ int cmd_wdl(const std::vector<std::string>& args, std::ostream& out, std::ostrea
     if (by_rules.empty()) throw UsageError{"no positions to fit"};
 
     RulesCache rules;
+    if (vm["hand-made"].as<bool>() && !vm["shipped"].as<bool>())
+        throw UsageError{"--hand-made goes with --shipped"};
+    if (vm["shipped"].as<bool>()) {
+        for (const auto& [name, group] : by_rules)
+            print_shipped_calibration(name, group, vm["hand-made"].as<bool>(), rules, out);
+        return 0;
+    }
     const uint64_t seed = vm["seed"].as<uint64_t>();
     for (const auto& [name, group] : by_rules) {
         // The row's fit: every game with --folds, else the games not kept out.
