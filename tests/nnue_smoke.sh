@@ -13,18 +13,25 @@ rm -rf "$work" && mkdir -p "$work"
 "$nnue" info "$work/data.bin"
 train=(/usr/bin/python3 "$src/tools/nnue/train.py" "$work/data.bin" --epochs 2 --batch 128
        --l1 32 --l2 8 --seed 3 --device cpu)
-"${train[@]}" -o "$work/net.nnue" --check-file "$work/trainer.txt" --check-count 200
+status=0
+"${train[@]}" -o "$work/net.nnue" --check-file "$work/trainer.txt" --check-count 200 \
+    2> "$work/train.log" || status=$?
+cat "$work/train.log" >&2
+[ "$status" -eq 0 ]
 "${train[@]}" -o "$work/again.nnue" 2>/dev/null
 cmp "$work/net.nnue" "$work/again.nnue"
-/usr/bin/python3 - "$work/net.nnue" <<'PY'
-import struct, sys
+/usr/bin/python3 - "$work/net.nnue" "$work/train.log" <<'PY'
+import re, struct, sys
 data = open(sys.argv[1], "rb").read()
 assert data[:8] == b"BRNNNET\0", "magic"
 version, size, planes, l1, l2, nf, nfs, nr, scale = struct.unpack_from("<HBBHHHHHH", data, 8)
 payload_len, digest, shift1, shift2, shift3, buckets = struct.unpack_from("<I8sBBBB", data, 24)
 assert 7 <= shift1 <= 15 and 6 <= shift2 <= 15 and 6 <= shift3 <= 15, (shift1, shift2, shift3)
 assert buckets == 2, buckets
-assert (version, size, planes, l1, l2, scale) == (3, 7, 3, 32, 8, 400), (version, size, planes, l1, l2, scale)
+assert (version, size, planes, l1, l2) == (3, 7, 3, 32, 8), (version, size, planes, l1, l2)
+# The scale fitted to the data's results (--scale auto) is the one written.
+fitted = re.search(r"scale auto: (\d+) centi-soldiers", open(sys.argv[2]).read())
+assert fitted and int(fitted.group(1)) == scale and 10 <= scale <= 10000, (fitted, scale)
 texts = data[40:40 + nf + nfs + nr].decode()
 assert texts.startswith("Brandubh" + "pieces3+side"), texts
 payload = data[40 + nf + nfs + nr:]

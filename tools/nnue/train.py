@@ -179,6 +179,34 @@ def quantised_eval(layers, x, bucket, scale):
     return (out * scale) >> (ACT_SHIFT + shift3)
 
 
+def fitted_scale(score, result):
+    """The k of sigmoid(score / k) that best predicts the results (least
+    cross-entropy), searched on log k between 10 and 10000 centi-soldiers:
+    the spread of this data's scores."""
+    s = score.astype(np.float64)
+    r = result.astype(np.float64)
+
+    def loss(log_k):
+        p = 1 / (1 + np.exp(-s / math.exp(log_k)))
+        p = np.clip(p, 1e-9, 1 - 1e-9)
+        return -np.mean(r * np.log(p) + (1 - r) * np.log(1 - p))
+
+    lo, hi = math.log(10), math.log(10000)
+    golden = (math.sqrt(5) - 1) / 2
+    a, b = hi - golden * (hi - lo), lo + golden * (hi - lo)
+    fa, fb = loss(a), loss(b)
+    for _ in range(60):
+        if fa < fb:
+            hi, b, fb = b, a, fa
+            a = hi - golden * (hi - lo)
+            fa = loss(a)
+        else:
+            lo, a, fa = a, b, fb
+            b = lo + golden * (hi - lo)
+            fb = loss(b)
+    return int(round(math.exp((lo + hi) / 2)))
+
+
 def main(argv):
     ap = argparse.ArgumentParser(description="Train a Branan net from branan-nnue data files.")
     ap.add_argument("data", nargs="+")
@@ -194,8 +222,9 @@ def main(argv):
                     help="stacks of the layers after the first: 2, one for each side to move")
     ap.add_argument("--lambda", dest="lam", type=float, default=0.7,
                     help="weight of the search score in the target (the rest: the result)")
-    ap.add_argument("--scale", type=int, default=400,
-                    help="centi-soldiers per unit of the sigmoid that maps scores to expected results")
+    ap.add_argument("--scale", default="auto",
+                    help="centi-soldiers per unit of the sigmoid that maps scores to expected "
+                         "results, or auto: the one that best predicts the training games' results")
     ap.add_argument("--validation", type=float, default=0.1, help="share of games kept out")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--device", default="auto", help="auto, cpu or cuda")
@@ -239,6 +268,16 @@ def main(argv):
     held = set(rng.choice(games, size=int(len(games) * args.validation), replace=False).tolist())
     is_val = np.array([g in held for g in game.tolist()], dtype=bool)
     train_idx, val_idx = np.flatnonzero(~is_val), np.flatnonzero(is_val)
+    if args.scale == "auto":
+        args.scale = fitted_scale(score[train_idx], result[train_idx])
+        print(f"train.py: scale auto: {args.scale} centi-soldiers a unit", file=sys.stderr)
+    else:
+        try:
+            args.scale = int(args.scale)
+        except ValueError:
+            raise SystemExit(f"train.py: --scale {args.scale}: give a whole number or auto")
+        if not 1 <= args.scale <= 65535:
+            raise SystemExit(f"train.py: --scale {args.scale} is out of range (1..65535)")
     print(f"train.py: {len(board)} positions of {len(games)} games ({len(val_idx)} kept out), "
           f"{n}x{n}, {planes} planes, symmetries {'8' if symmetric else '1'}, device {device}",
           file=sys.stderr)
