@@ -122,7 +122,6 @@ int cmd_extract(const std::vector<std::string>& args, std::ostream&, std::ostrea
 
 // ---- wdl -----------------------------------------------------------------
 
-// The row of eval/win_chance.cpp's table for a fitted model.
 // A row of eval/win_chance.cpp's table, for the hand-made evaluation (a
 // net's row takes the net's hash in place of the 0).
 std::string model_row(const std::string& name, const WinModel& m) {
@@ -236,6 +235,8 @@ int cmd_wdl(const std::vector<std::string>& args, std::ostream& out, std::ostrea
     if (fit_options.iterations < 1 || fit_options.iterations > 1000000)
         throw UsageError{"--iterations " + std::to_string(fit_options.iterations) +
                          " is out of range (1..1000000)"};
+    if (vm["hand-made"].as<bool>() && !vm["shipped"].as<bool>())
+        throw UsageError{"--hand-made goes with --shipped"};
     auto lines = read_positions_file(vm["positions"].as<std::string>());
     if (!lines) throw UsageError{lines.error()};
     std::map<std::string, std::vector<PositionLine>> by_rules;
@@ -245,8 +246,6 @@ int cmd_wdl(const std::vector<std::string>& args, std::ostream& out, std::ostrea
     if (by_rules.empty()) throw UsageError{"no positions to fit"};
 
     RulesCache rules;
-    if (vm["hand-made"].as<bool>() && !vm["shipped"].as<bool>())
-        throw UsageError{"--hand-made goes with --shipped"};
     if (vm["shipped"].as<bool>()) {
         for (const auto& [name, group] : by_rules)
             print_shipped_calibration(name, group, vm["hand-made"].as<bool>(), rules, out);
