@@ -66,24 +66,34 @@ Result<GameRecord> parse_record(std::string_view text,
                      "'"};
 
     constexpr int64_t MAX_SCORE = 1000000;
+    constexpr int64_t MAX_DEPTH = 1000000; // any engine's, not only Branan's
     for (++i; i < lines.size(); ++i) {
         const std::string_view line = strip_cr(lines[i]);
         if (line.empty()) continue;
         const std::string at = where(int(i) + 1);
         const std::vector<std::string_view> w = split_words(line);
         std::optional<int64_t> number;
-        if (w.size() >= 4 && w.size() <= 5) number = integer(w[0]);
-        if (!number) return Error{at + ": expected a ply line 'N a|d MOVE TIMEms [score=CP]'"};
+        if (w.size() >= 4 && w.size() <= 6) number = integer(w[0]);
+        if (!number)
+            return Error{at + ": expected a ply line 'N a|d MOVE TIMEms [score=CP [depth=D]]'"};
         const int64_t expected = int64_t(r.plies.size()) + 1;
         if (*number != expected)
             return Error{at + ": ply " + std::to_string(*number) + " where ply " +
                          std::to_string(expected) + " was expected"};
         RecordPly ply{int(i) + 1, *number, std::string(w[1]), std::string(w[2]), std::nullopt};
-        if (w.size() == 5) {
+        if (w.size() >= 5) {
             std::optional<int64_t> cp;
             if (w[4].substr(0, 6) == "score=") cp = integer(w[4].substr(6), -MAX_SCORE, MAX_SCORE);
             if (!cp) return Error{at + ": expected score=CP, got '" + std::string(w[4]) + "'"};
             ply.score_cp = int(*cp);
+        }
+        if (w.size() == 6) {
+            std::optional<int64_t> depth;
+            if (w[5].substr(0, 6) == "depth=") depth = integer(w[5].substr(6), 1, MAX_DEPTH);
+            if (!depth)
+                return Error{at + ": expected depth=D after the score, got '" + std::string(w[5]) +
+                             "'"};
+            ply.score_depth = int(*depth);
         }
         r.plies.push_back(std::move(ply));
     }

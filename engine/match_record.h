@@ -22,11 +22,12 @@
 //   Clocks: <attackers ms> <defenders ms>   (-1: time per move)
 //
 //   1 a d1-c1 120ms
-//   2 d e4-e6xe7 98ms score=-35
+//   2 d e4-e6xe7 98ms score=-35 depth=9
 //   ...
 // A ply line: number, side (a/d), the OpenTafl move record with captures
 // (engine/notation.h move_record), the time the engine took, and its last
-// reported score (centi-soldiers, its own view) when it sent one.
+// reported score (centi-soldiers, its own view) when it sent one, with the
+// depth it was searched to when the engine said.
 //
 
 #include <compare>
@@ -52,6 +53,7 @@ struct RecordPly {
     std::string side; // "a" or "d", as written
     std::string move; // the OpenTafl move record
     std::optional<int> score_cp;
+    int score_depth = 0; // 0: not recorded
 };
 struct GameRecord {
     struct Field {

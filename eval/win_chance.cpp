@@ -85,14 +85,27 @@ StageShares stage_shares(const GameStage& s) {
 
 WinCurve::WinCurve(const WinModel& model, const GameStage& stage) {
     const StageShares x = stage_shares(stage);
-    offset_ = model.offset[0] + model.offset[1] * x.attackers + model.offset[2] * x.defenders +
-              model.offset[3] * x.ply + (stage.to_move == DEFENDERS ? model.tempo : 0);
-    margin_ = model.draws
-                  ? std::exp(model.margin[0] + model.margin[1] * x.all + model.margin[2] * x.ply)
-                  : 0;
-    spread_ = std::exp(model.spread[0] + model.spread[1] * x.all + model.spread[2] * x.ply);
-    defender_spread_ =
-        model.draws ? spread_ * std::exp(model.skew[0] + model.skew[1] * x.ply) : spread_;
+    base_offset_ = model.offset[0] + model.offset[1] * x.attackers + model.offset[2] * x.defenders +
+                   model.offset[3] * x.ply + (stage.to_move == DEFENDERS ? model.tempo : 0);
+    draws_ = model.draws;
+    base_log_margin_ = model.margin[0] + model.margin[1] * x.all + model.margin[2] * x.ply;
+    base_log_spread_ = model.spread[0] + model.spread[1] * x.all + model.spread[2] * x.ply;
+    log_skew_ = model.draws ? model.skew[0] + model.skew[1] * x.ply : 0;
+    depth_ = model.depth;
+    settle(0);
+}
+
+WinCurve WinCurve::at_depth(int depth) const {
+    WinCurve curve = *this;
+    curve.settle(depth > 0 ? std::log(double(depth) / WIN_MODEL_DEPTH) : 0);
+    return curve;
+}
+
+void WinCurve::settle(double h) {
+    offset_ = base_offset_ + depth_[0] * h;
+    margin_ = draws_ ? std::exp(base_log_margin_ + depth_[1] * h) : 0;
+    spread_ = std::exp(base_log_spread_ + depth_[2] * h);
+    defender_spread_ = spread_ * std::exp(log_skew_);
     // Where the expected score is one half: the offset when the two sides
     // convert alike, else found by bisection (it rises with the score).
     even_ = offset_;

@@ -11,17 +11,20 @@
 // The model, in the attackers' view (s: the raw score turned to the
 // attackers' side; a, d: the shares of the attackers' and the defenders'
 // pieces still on the board; t: the share of all pieces; p: the share of
-// the rules' ply limit played, 0 without one):
-//   u = s - (offset[0] + offset[1] a + offset[2] d + offset[3] p + tempo [defenders to move])
-//                                                      the evaluation's bias removed
-//   m = exp(margin[0] + margin[1] t + margin[2] p)     how wide the draws are (0: none)
-//   w = exp(spread[0] + spread[1] t + spread[2] p)     how fast a score decides
+// the rules' ply limit played, 0 without one; h: ln(depth / 10), the depth
+// the score was searched to, 0 where it is not known):
+//   u = s - (offset[0] + offset[1] a + offset[2] d + offset[3] p + tempo [defenders to move]
+//            + depth[0] h)                             the evaluation's bias removed
+//   m = exp(margin[0] + margin[1] t + margin[2] p + depth[1] h)   how wide the draws are (0: none)
+//   w = exp(spread[0] + spread[1] t + spread[2] p + depth[2] h)   how fast a score decides
 //   v = w exp(skew[0] + skew[1] p)                     the same for the defenders' wins
 //   P(attackers win) = sigmoid((u - m) / w), P(defenders win) = sigmoid((-u - m) / v)
 // and P(draw) the rest: Stockfish's WDL model, with the bias that tafl's
 // unequal armies give an evaluation, and (with draws) an advantage that
 // converts at another rate for each side. Where a ply limit draws the
-// game, the bias, the draws and the spread move as it nears.
+// game, the bias, the draws and the spread move as it nears. A deeper
+// search's score is another reading of the same position: its bias, its
+// draws and its spread move with the depth.
 //
 // The calibrated score is the expected score E of the side to move on a
 // logistic scale: 100 log(E / (1 - E)) / log 3, so 0 is an even game, +100
@@ -30,6 +33,7 @@
 // so they are symmetric in the side to move by construction.
 
 #include <array>
+#include <cmath>
 #include <cstdint>
 #include <string>
 
@@ -47,7 +51,14 @@ struct WinModel {
     // More bias where the defenders are to move: an evaluation whose two
     // sides to move are read on scales of their own (a net's buckets).
     double tempo = 0;
+    // Per unit of ln(depth / WIN_MODEL_DEPTH): the bias, ln of the draws'
+    // width, ln of the spread (all 0: every depth read alike).
+    std::array<double, 3> depth{};
 };
+
+// The depth whose scores the model reads without its depth terms; a score
+// of unknown depth is read as one of this depth.
+constexpr int WIN_MODEL_DEPTH = 10;
 
 // Per mille, for the side to move; they sum to 1000.
 struct WinChances {
@@ -75,7 +86,11 @@ StageShares stage_shares(const GameStage& stage);
 class WinCurve {
   public:
     WinCurve() = default; // an even reading: no bias, no draws, a fixed spread
+    // At WIN_MODEL_DEPTH.
     WinCurve(const WinModel& model, const GameStage& stage);
+    // The same stage read for a score searched to `depth` (<= 0: unknown,
+    // read at WIN_MODEL_DEPTH).
+    WinCurve at_depth(int depth) const;
 
     // Probabilities for the attackers (win, draw, loss) at a raw score in
     // the attackers' view.
@@ -101,6 +116,14 @@ class WinCurve {
     double attackers_view(Value raw, Side stm) const {
         return stm == ATTACKERS ? double(raw) : -double(raw);
     }
+    // Sets the readings below at ln(depth / WIN_MODEL_DEPTH) = h.
+    void settle(double h);
+    // The stage's terms before the depth's.
+    double base_offset_ = 0, base_log_margin_ = 0, base_log_spread_ = std::log(100.0);
+    double log_skew_ = 0;
+    bool draws_ = false;
+    std::array<double, 3> depth_{};
+
     double offset_ = 0, margin_ = 0, spread_ = 100, defender_spread_ = 100;
     double even_ = 0;
 };

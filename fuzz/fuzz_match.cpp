@@ -43,8 +43,12 @@ void record(std::string_view text) {
         return;
     }
     if (!r->field("Rules") || !r->field("Start")) std::abort();
-    for (size_t i = 0; i < r->plies.size(); ++i)
-        if (r->plies[i].number != int64_t(i + 1) || r->plies[i].line <= 0) std::abort();
+    for (size_t i = 0; i < r->plies.size(); ++i) {
+        const match::RecordPly& p = r->plies[i];
+        if (p.number != int64_t(i + 1) || p.line <= 0) std::abort();
+        // A depth is the depth of a score: never one without it.
+        if (p.score_depth < 0 || (p.score_depth > 0 && !p.score_cp)) std::abort();
+    }
 }
 
 void summary(std::string_view line) {

@@ -390,8 +390,9 @@ Status Engine::go(const SearchLimits& limits) {
         const Side stm = d.pos->side_to_move();
         setup.on_info = [cb = d.info_cb, curve, stm, raw = d.raw_scores](const SearchInfo& info) {
             SearchInfo shown = info;
-            shown.cp = raw ? info.score : curve.calibrated(info.score, stm);
-            shown.wdl = curve.chances(info.score, stm);
+            const WinCurve at_depth = curve.at_depth(info.depth);
+            shown.cp = raw ? info.score : at_depth.calibrated(info.score, stm);
+            shown.wdl = at_depth.chances(info.score, stm);
             cb(shown);
         };
     }

@@ -59,7 +59,9 @@ class Engine {
     // UCI_ShowWDL: whether hosts add the win chances to their reports.
     bool show_wdl() const;
     // How the current position's scores read as win chances and calibrated
-    // scores (eval/win_chance.h): its edition's model at its material.
+    // scores (eval/win_chance.h): its edition's model at its material, for
+    // a score of WIN_MODEL_DEPTH (at_depth reads a search's); searches'
+    // reports are read at their own depth.
     WinCurve win_curve() const;
 
     void new_game(); // clears the table and histories

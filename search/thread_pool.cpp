@@ -86,11 +86,12 @@ SearchInfo no_move_report(const Position& pos) {
 // Skill::CANDIDATES lines the search completed, drawn by their win chances.
 size_t skill_choice(const SearchThread& thread, const SearchSetup& setup, Side us) {
     std::vector<double> expected;
+    const WinCurve curve = setup.curve.at_depth(thread.completed_depth);
     for (size_t i = 0; i < thread.root_moves.size() && i < size_t(Skill::CANDIDATES); ++i) {
         const RootMove& rm = thread.root_moves[i];
         // Lines the search had no time for are not candidates.
         if (rm.score == -VALUE_INFINITE) break;
-        expected.push_back(setup.curve.expected(rm.score, us));
+        expected.push_back(curve.expected(rm.score, us));
     }
     if (expected.size() < 2) return 0;
     std::mt19937_64 rng(setup.seed);

@@ -381,11 +381,14 @@ TEST_CASE("Game records read back as they were written", "[match]") {
     g.detail = "defenders win: king-escaped";
     g.start_tfen = BRANDUBH_START;
     g.final_tfen = "x";
-    g.plies = {{ATTACKERS, "d7-c7", 12, std::nullopt}, {DEFENDERS, "d5-e5", 8, -35}};
+    g.plies = {{ATTACKERS, "d7-c7", 12, std::nullopt},
+               {DEFENDERS, "d5-e5", 8, -35},
+               {ATTACKERS, "c7-c6", 5, 40, 11}};
     const std::string text = format_record(h, g);
     CHECK(text.find("Pair: 5\nRules: dim:7\nVariant: brandubh\nAttackers: att\n"
                     "Attackers-Command: /bin/att --x\n") != std::string::npos);
-    CHECK(text.find("\n\n1 a d7-c7 12ms\n2 d d5-e5 8ms score=-35\n") != std::string::npos);
+    CHECK(text.find("\n\n1 a d7-c7 12ms\n2 d d5-e5 8ms score=-35\n3 a c7-c6 5ms score=40 "
+                    "depth=11\n") != std::string::npos);
     auto r = parse_record(text, [](int n) { return "rec:" + std::to_string(n); });
     REQUIRE(r.ok());
     CHECK(*r->field("Run") == "run1");
@@ -393,10 +396,13 @@ TEST_CASE("Game records read back as they were written", "[match]") {
     CHECK(r->line_of("Run") == 2);
     CHECK(r->field("Nothing") == nullptr);
     CHECK(r->result == Winner::DEFENDERS);
-    REQUIRE(r->plies.size() == 2);
+    REQUIRE(r->plies.size() == 3);
     CHECK(r->plies[1].side == "d");
     CHECK(r->plies[1].move == "d5-e5");
     CHECK(r->plies[1].score_cp == -35);
+    CHECK(r->plies[1].score_depth == 0);
+    CHECK(r->plies[2].score_cp == 40);
+    CHECK(r->plies[2].score_depth == 11);
     CHECK_FALSE(r->plies[0].score_cp);
     CHECK(r->plies[0].line + 1 == r->plies[1].line);
     // What the form forbids, named by line.
@@ -409,9 +415,13 @@ TEST_CASE("Game records read back as they were written", "[match]") {
         REQUIRE(t.find(from) != std::string::npos);
         return t.replace(t.find(from), from.size(), to);
     };
-    CHECK(error_of(replace("Plies: 2", "Plies: 3")).find("Plies says 3") != std::string::npos);
+    CHECK(error_of(replace("Plies: 3", "Plies: 4")).find("Plies says 4") != std::string::npos);
     CHECK(error_of(replace("2 d d5-e5", "3 d d5-e5")).find("where ply 2") != std::string::npos);
     CHECK(error_of(replace("score=-35", "score=x")).find("expected score=CP") != std::string::npos);
+    CHECK(error_of(replace("depth=11", "depth=0")).find("expected depth=D") != std::string::npos);
+    CHECK(error_of(replace("score=40 depth=11", "depth=11")).find("expected score=CP") !=
+          std::string::npos);
+    CHECK(error_of(replace("depth=11", "depth=11 x")).find("rec:") == 0);
     CHECK(error_of(replace("Result: defenders", "Result: nobody")).find("result must be") !=
           std::string::npos);
     CHECK(error_of(replace("Start: ", "Begin: ")).find("no 'Start:'") != std::string::npos);
@@ -621,12 +631,24 @@ TEST_CASE("Adjudication: max plies and agreed scores", "[match]") {
     MatchConfig d = config_for(scripted("sure", {"--seed", "1", "--score", "900"}),
                                scripted("doomed", {"--seed", "2", "--score", "-900"}), 2);
     d.resign = {3, 500};
+    const fs::path dir = temp_dir("adjudicated");
+    d.out_dir = dir.string();
     MatchResult q = play_match(d);
     CHECK(q.games_played == 2);
     for (const GameSummary& g : q.games) {
         CHECK(g.reason == "adjudication");
         CHECK(g.score1 == 1); // "sure" wins with either side
         CHECK(g.plies == 6);  // three moves each
+    }
+    // Each ply keeps its engine's score and the depth of the line that
+    // carried it (not the deeper line after it, which had none).
+    auto record = read_record((dir / record_file_name(1)).string());
+    REQUIRE(record.ok());
+    REQUIRE(record->plies.size() == 6);
+    for (const RecordPly& p : record->plies) {
+        REQUIRE(p.score_cp);
+        CHECK(std::abs(*p.score_cp) == 900);
+        CHECK(p.score_depth == 7);
     }
 }
 

@@ -190,12 +190,26 @@ TEST_CASE("tune: extraction writes exactly the quiet positions of a record", "[t
         // Scores are turned to the attackers' view: the defenders' +20 is -20.
         CHECK(out == std::string(POSITIONS_HEADER) +
                          "\n# TFEN <tab> rules <tab> result for the attackers [<tab> score=CP, "
-                         "attackers' view] [<tab> game=N]\n"
+                         "attackers' view [<tab> depth=D]] [<tab> game=N]\n"
                          "3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3 a 0 1\tbrandubh\t1\tscore=30\tgame=1\n" +
                          after1 + "\tbrandubh\t1\tscore=-20\tgame=1\n" + after2 +
                          "\tbrandubh\t1\tgame=1\n");
         CHECK(ex.stats().kept == 3);
         CHECK(ex.stats().plies == 3);
+    }
+    {
+        // A score's depth, where the record has one, goes with it.
+        std::string deep = text;
+        const size_t at = deep.find(" score=20");
+        REQUIRE(at != std::string::npos);
+        deep.insert(at + 9, " depth=6");
+        Extractor ex(ExtractOptions{0});
+        REQUIRE(ex.add_record(deep, where("g")).ok());
+        REQUIRE(ex.positions().size() == 3);
+        CHECK_FALSE(ex.positions()[0].depth);
+        CHECK(ex.positions()[1].score == -20);
+        CHECK(ex.positions()[1].depth == 6);
+        CHECK_FALSE(ex.positions()[2].depth);
     }
     {
         // The opening filter: the first two plies are skipped.
@@ -395,6 +409,19 @@ TEST_CASE("tune: positions lines round trip and bad lines are refused", "[tune]"
     CHECK_FALSE(parse_position_line(BRANDUBH_START + "\tbrandubh\t1\tgame=1\tscore=3").ok());
     CHECK_FALSE(parse_position_line(BRANDUBH_START + "\tbrandubh\t1\tgame=1\tgame=2").ok());
     CHECK_FALSE(parse_position_line(BRANDUBH_START + "\tbrandubh\t1\tply=4").ok());
+    // depth=D, right after the score only; 1 or more.
+    PositionLine d{BRANDUBH_START, "brandubh", 1, 7, 12};
+    d.depth = 9;
+    CHECK(format_position_line(d) == BRANDUBH_START + "\tbrandubh\t1\tscore=7\tdepth=9\tgame=12");
+    CHECK(*parse_position_line(format_position_line(d)) == d);
+    d.game.reset();
+    CHECK(*parse_position_line(format_position_line(d)) == d);
+    CHECK_FALSE(parse_position_line(BRANDUBH_START + "\tbrandubh\t1\tdepth=9").ok());
+    CHECK_FALSE(parse_position_line(BRANDUBH_START + "\tbrandubh\t1\tscore=7\tdepth=0").ok());
+    CHECK_FALSE(
+        parse_position_line(BRANDUBH_START + "\tbrandubh\t1\tscore=7\tgame=1\tdepth=9").ok());
+    CHECK_FALSE(
+        parse_position_line(BRANDUBH_START + "\tbrandubh\t1\tscore=7\tdepth=9\tdepth=9").ok());
 }
 
 TEST_CASE("tune: the validation split keeps each game on one side", "[tune]") {
@@ -856,6 +883,15 @@ TEST_CASE("tune: wdl --shipped reads the positions with the row the engine uses"
     auto samples = tune::win_samples(tablut, cache);
     REQUIRE(samples.ok());
     REQUIRE(samples->size() >= 20);
+    // These records say no depth; a line's depth goes with its score.
+    CHECK((*samples)[0].depth == 0);
+    PositionLine deep = *std::find_if(tablut.begin(), tablut.end(),
+                                      [](const PositionLine& p) { return p.score.has_value(); });
+    deep.depth = 12;
+    auto deep_sample = tune::win_samples({deep}, cache);
+    REQUIRE(deep_sample.ok());
+    REQUIRE(deep_sample->size() == 1);
+    CHECK((*deep_sample)[0].depth == 12);
     // No fit: the log-loss is the compiled-in row's on every position.
     const double loss = tune::win_model_loss(win_model_for(edition("tablut")->rules), *samples);
 

@@ -55,7 +55,8 @@ WinChances mirrored(const WinChances& c) {
 }
 
 // Runs `check(model, curve)` for every preset's model, and every
-// compiled-in net's, at each of its stages.
+// compiled-in net's, at each of its stages, for scores of a shallow, the
+// model's own and a deep search.
 template <class Check>
 void for_each_curve(Check&& check) {
     std::vector<std::pair<std::string, uint64_t>> fits;
@@ -67,9 +68,12 @@ void for_each_curve(Check&& check) {
         REQUIRE(rules.ok());
         const WinModel& model = win_model_for(*rules, fit.second);
         for (const GameStage& stage : stages_of(*rules)) {
-            INFO(fit.first << (fit.second ? " (net)" : "") << " with " << stage.attackers
-                           << " attackers, " << stage.defenders << " defenders, ply " << stage.ply);
-            check(model, WinCurve(model, stage));
+            for (int depth : {2, WIN_MODEL_DEPTH, 30}) {
+                INFO(fit.first << (fit.second ? " (net)" : "") << " with " << stage.attackers
+                               << " attackers, " << stage.defenders << " defenders, ply "
+                               << stage.ply << ", depth " << depth);
+                check(model, WinCurve(model, stage).at_depth(depth));
+            }
         }
     }
 }
@@ -185,7 +189,9 @@ TEST_CASE("win chances: the engine's reports carry them, calibrated unless Raw S
     auto calibrated = engine.search_to_end(limits);
     REQUIRE(calibrated.ok());
     const SearchInfo& info = calibrated->last;
-    const WinCurve curve = engine.win_curve();
+    // Read at the depth of the search that gave them.
+    REQUIRE(info.depth == 3);
+    const WinCurve curve = engine.win_curve().at_depth(3);
     CHECK(info.cp == curve.calibrated(info.score, ATTACKERS));
     CHECK(info.wdl == curve.chances(info.score, ATTACKERS));
     CHECK(info.wdl.win + info.wdl.draw + info.wdl.loss == 1000);
@@ -195,6 +201,43 @@ TEST_CASE("win chances: the engine's reports carry them, calibrated unless Raw S
     REQUIRE(raw.ok());
     CHECK(raw->last.cp == raw->last.score);
     CHECK(raw->last.score == info.score); // the search itself is the same
+}
+
+TEST_CASE("win chances: a score is read at the depth it was searched to", "[win-chance]") {
+    WinModel model;
+    model.offset = {-200, 100, 50, 0};
+    model.draws = true;
+    model.margin = {std::log(80.0), 0.2, 0};
+    model.spread = {std::log(150.0), -0.1, 0};
+    model.skew = {0.2, 0};
+    model.depth = {40, 0.3, -0.25};
+    const GameStage stage{20, 10, 24, 13, 0, 0};
+    const WinCurve base(model, stage);
+    // Unknown depth and the model's own depth read as the base curve.
+    for (int depth : {0, -3, WIN_MODEL_DEPTH})
+        for (double s : {-500.0, 0.0, 250.0}) {
+            CHECK(base.at_depth(depth).attackers(s).win == Approx(base.attackers(s).win));
+            CHECK(base.at_depth(depth).attackers(s).draw == Approx(base.attackers(s).draw));
+        }
+    // Depth 27: each term moved by its coefficient times ln(27 / 10).
+    const double h = std::log(27.0 / WIN_MODEL_DEPTH);
+    WinModel moved = model;
+    moved.depth = {0, 0, 0};
+    moved.offset[0] += 40 * h;
+    moved.margin[0] += 0.3 * h;
+    moved.spread[0] -= 0.25 * h;
+    const WinCurve deep = base.at_depth(27), want(moved, stage);
+    CHECK(deep.even() == Approx(want.even()));
+    for (double s : {-500.0, -100.0, 0.0, 250.0}) {
+        CHECK(deep.attackers(s).win == Approx(want.attackers(s).win));
+        CHECK(deep.attackers(s).loss == Approx(want.attackers(s).loss));
+        CHECK(deep.attackers(s).win != Approx(base.attackers(s).win));
+    }
+    // A model without depth terms reads every depth alike.
+    WinModel flat = model;
+    flat.depth = {0, 0, 0};
+    const WinCurve f(flat, stage);
+    CHECK(f.at_depth(3).attackers(120).win == f.at_depth(40).attackers(120).win);
 }
 
 TEST_CASE("win fit: finds the model its games were drawn from", "[win-chance][tune]") {
@@ -207,9 +250,11 @@ TEST_CASE("win fit: finds the model its games were drawn from", "[win-chance][tu
     truth.spread = {std::log(180.0), -0.2, 0};
     truth.skew = {0.3, 0};
     truth.tempo = 45;
+    truth.depth = {60, 0.4, -0.3};
     std::mt19937_64 rng(7);
     std::uniform_real_distribution<double> score(-900, 600);
     std::uniform_int_distribution<int> attackers(4, 24), defenders(2, 13), ply(0, 100);
+    std::uniform_int_distribution<int> depth(2, 30);
     std::uniform_real_distribution<double> draw(0, 1);
     std::vector<tune::WinSample> samples;
     for (int i = 0; i < 20000; ++i) {
@@ -218,7 +263,9 @@ TEST_CASE("win fit: finds the model its games were drawn from", "[win-chance][tu
         s.score = score(rng);
         s.stm = i % 2 ? ATTACKERS : DEFENDERS;
         s.stage.to_move = s.stm;
-        const WinCurve::Probabilities p = WinCurve(truth, s.stage).attackers(s.score);
+        s.depth = depth(rng);
+        const WinCurve::Probabilities p =
+            WinCurve(truth, s.stage).at_depth(s.depth).attackers(s.score);
         const double x = draw(rng);
         s.result = x < p.win ? 1 : x < p.win + p.draw ? 0.5 : 0;
         samples.push_back(s);
@@ -231,9 +278,13 @@ TEST_CASE("win fit: finds the model its games were drawn from", "[win-chance][tu
     // Within what 20,000 results can tell, and no worse than the truth.
     CHECK(fit.loss <= tune::win_model_loss(truth, samples) + 1e-3);
     CHECK(fit.model.tempo == Approx(truth.tempo).margin(25));
-    for (const GameStage& m :
-         {GameStage{24, 13, 24, 13, 0, 100}, GameStage{10, 5, 24, 13, 70, 100, DEFENDERS}}) {
-        const WinCurve got(fit.model, m), want(truth, m);
+    CHECK(fit.model.depth[0] == Approx(truth.depth[0]).margin(25));
+    CHECK(fit.model.depth[1] == Approx(truth.depth[1]).margin(0.2));
+    CHECK(fit.model.depth[2] == Approx(truth.depth[2]).margin(0.12));
+    for (const auto& [m, d] : {std::pair{GameStage{24, 13, 24, 13, 0, 100}, 4},
+                               std::pair{GameStage{10, 5, 24, 13, 70, 100, DEFENDERS}, 20}}) {
+        const WinCurve got = WinCurve(fit.model, m).at_depth(d),
+                       want = WinCurve(truth, m).at_depth(d);
         CHECK(got.even() == Approx(want.even()).margin(40));
         for (double s : {-600.0, -200.0, 0.0, 300.0}) {
             const WinCurve::Probabilities g = got.attackers(s), w = want.attackers(s);

@@ -16,7 +16,8 @@
 //              its move as usual
 //   midline    at move N writes half of its answer line, then exits with code 4
 //
-// --score CP: every answer is preceded by "info depth 1 score cp CP".
+// --score CP: every answer is preceded by "info depth 7 seldepth 9 score cp CP"
+// and "info depth 8 currmove ..." (a deeper line without a score).
 
 #include <chrono>
 #include <cstdlib>
@@ -188,7 +189,10 @@ void uci_loop(const Options& o) {
             }
             if (movetime == 0) movetime = time[p.pos().side_to_move()] / 20;
             std::string m = p.choose(movetime);
-            if (o.has_score) say("info depth 1 score cp " + std::to_string(o.score));
+            if (o.has_score) {
+                say("info depth 7 seldepth 9 score cp " + std::to_string(o.score));
+                say("info depth 8 currmove " + m);
+            }
             say("bestmove " + m);
         } else if (cmd == "quit") {
             return;

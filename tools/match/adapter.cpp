@@ -1,5 +1,6 @@
 #include "adapter.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <iostream>
 #include <mutex>
@@ -227,17 +228,21 @@ class UciAdapter : public ProcessAdapter {
     std::string quit_command() const override { return "quit"; }
 
     static void read_info(const std::vector<std::string>& w, TurnReply& reply) {
+        int depth = 0;
+        bool scored = false;
         for (size_t i = 1; i + 1 < w.size(); ++i) {
             try {
-                if (w[i] == "depth") reply.depth = std::stoi(w[i + 1]);
+                if (w[i] == "depth") depth = std::max(0, std::stoi(w[i + 1]));
                 if (w[i] == "score" && i + 2 < w.size()) {
                     int v = std::stoi(w[i + 2]);
                     if (w[i + 1] == "cp") reply.score_cp = v;
                     if (w[i + 1] == "mate" || w[i + 1] == "win")
                         reply.score_cp = v > 0 ? 100000 - v : -100000 - v;
+                    scored = w[i + 1] == "cp" || w[i + 1] == "mate" || w[i + 1] == "win";
                 }
             } catch (...) {}
         }
+        if (scored) reply.score_depth = depth;
     }
 
     std::string root_ = "startpos";

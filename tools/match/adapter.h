@@ -71,7 +71,7 @@ struct TurnReply {
     std::string move;
     std::string line;            // the offending line, for MALFORMED
     std::optional<int> score_cp; // last score the engine reported, its side's view
-    int depth = 0;
+    int score_depth = 0;         // the depth that score was searched to (0: not said)
     int64_t elapsed_ms = 0;
 };
 

@@ -187,6 +187,7 @@ GameOutcome play_game(const GameConfig& config, EngineAdapter* const players[2],
             ply.record = move_record(pos, m);
             ply.ms = i == 0 ? reply.elapsed_ms : 0;
             ply.score_cp = reply.score_cp;
+            ply.score_depth = reply.score_depth;
             moves.push_back(move_name(edition, m));
             records.push_back(ply.record);
             out.plies.push_back(ply);

@@ -37,6 +37,7 @@ struct PlyRecord {
     std::string record; // OpenTafl move record with captures ("e5-e8xe9/d8")
     int64_t ms = 0;
     std::optional<int> score_cp;
+    int score_depth = 0; // 0: the engine did not say
 };
 
 struct GameOutcome {

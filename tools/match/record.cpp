@@ -167,7 +167,10 @@ std::string format_record(const RecordHeader& h, const GameOutcome& g) {
     for (const PlyRecord& p : g.plies) {
         o << ++n << " " << (p.side == ATTACKERS ? 'a' : 'd') << " " << p.record << " " << p.ms
           << "ms";
-        if (p.score_cp) o << " score=" << *p.score_cp;
+        if (p.score_cp) {
+            o << " score=" << *p.score_cp;
+            if (p.score_depth > 0) o << " depth=" << p.score_depth;
+        }
         o << "\n";
     }
     return o.str();

@@ -40,6 +40,14 @@ std::string position_key(const std::string& tfen, const std::string& rules) {
     return tfen.substr(0, b) + "\t" + rules;
 }
 
+// A kept position, with the depth of its score where the record has one.
+PositionLine position_line(const Position& pos, const std::string& rules, double result,
+                           std::optional<int> score, int score_depth) {
+    PositionLine line{to_tfen(pos), rules, result, score, std::nullopt};
+    if (score && score_depth > 0) line.depth = score_depth;
+    return line;
+}
+
 } // namespace
 
 Status Extractor::add_record(std::string_view text, const std::function<std::string(int)>& where) {
@@ -90,11 +98,11 @@ Status Extractor::add_game(const match::GameRecord& record,
             if (pos.result().over())
                 ++stats_.decided;
             else if (score)
-                game.push_back({to_tfen(pos), rules_field, result, score, std::nullopt});
+                game.push_back(position_line(pos, rules_field, result, score, p.score_depth));
         } else {
             const PositionKind kind = classify(pos);
             if (kind == PositionKind::QUIET)
-                game.push_back({to_tfen(pos), rules_field, result, score, std::nullopt});
+                game.push_back(position_line(pos, rules_field, result, score, p.score_depth));
             else if (kind == PositionKind::DECIDED)
                 ++stats_.decided;
             else if (kind == PositionKind::WIN_IN_ONE)

@@ -13,6 +13,7 @@ std::string format_position_line(const PositionLine& p) {
     std::string s = p.tfen + "\t" + p.rules + "\t";
     s += p.result == 1 ? "1" : p.result == 0 ? "0" : "0.5";
     if (p.score) s += "\tscore=" + std::to_string(*p.score);
+    if (p.score && p.depth) s += "\tdepth=" + std::to_string(*p.depth);
     if (p.game) s += "\tgame=" + std::to_string(*p.game);
     return s;
 }
@@ -32,9 +33,9 @@ Result<int64_t> named_integer(std::string_view field, std::string_view name, int
 Result<PositionLine> parse_position_line(std::string_view line) {
     if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
     const std::vector<std::string_view> f = split(line, '\t');
-    if (f.size() < 3 || f.size() > 5)
-        return Error{"expected 3 to 5 tab-separated fields (TFEN, rules, result[, score=CP][, "
-                     "game=N]), got " +
+    if (f.size() < 3 || f.size() > 6)
+        return Error{"expected 3 to 6 tab-separated fields (TFEN, rules, result[, score=CP[, "
+                     "depth=D]][, game=N]), got " +
                      std::to_string(f.size())};
     PositionLine p;
     p.tfen = std::string(f[0]);
@@ -56,13 +57,18 @@ Result<PositionLine> parse_position_line(std::string_view line) {
                                    std::numeric_limits<int>::max());
             if (!v) return Error{v.error()};
             p.score = int(*v);
+        } else if (s.substr(0, 6) == "depth=" && p.score && !p.depth && !p.game) {
+            auto v = named_integer(s, "depth", 1, std::numeric_limits<int>::max());
+            if (!v) return Error{v.error()};
+            p.depth = int(*v);
         } else if (s.substr(0, 5) == "game=" && !p.game) {
             auto v = named_integer(s, "game", 1, std::numeric_limits<int64_t>::max());
             if (!v) return Error{v.error()};
             p.game = *v;
         } else {
-            return Error{"expected score=CP and then game=N after the result, got '" +
-                         std::string(s.substr(0, 30)) + "'"};
+            return Error{
+                "expected score=CP, depth=D and game=N after the result, in that order, got '" +
+                std::string(s.substr(0, 30)) + "'"};
         }
     }
     return p;
@@ -70,8 +76,8 @@ Result<PositionLine> parse_position_line(std::string_view line) {
 
 std::string format_positions(const std::vector<PositionLine>& lines) {
     std::string out(POSITIONS_HEADER);
-    out += "\n# TFEN <tab> rules <tab> result for the attackers [<tab> score=CP, attackers' view] "
-           "[<tab> game=N]\n";
+    out += "\n# TFEN <tab> rules <tab> result for the attackers [<tab> score=CP, attackers' view "
+           "[<tab> depth=D]] [<tab> game=N]\n";
     for (const PositionLine& p : lines) out += format_position_line(p) + "\n";
     return out;
 }

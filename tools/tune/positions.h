@@ -3,13 +3,14 @@
 // The positions file: the tuner's data set, one position per line.
 //
 //   # branan-tune positions 1
-//   <TFEN> TAB <rules> TAB <result> [TAB score=<cp>] [TAB game=<n>]
+//   <TFEN> TAB <rules> TAB <result> [TAB score=<cp> [TAB depth=<d>]] [TAB game=<n>]
 //
 // rules: a preset name when the game's rules equal that preset's, else the
 // full rules string. result: the game's result for the attackers (1 win,
 // 0.5 draw, 0 loss). score: the score the engine to move reported for this
 // position, turned to the attackers' view (engine scores are from the side
-// to move). game: which game of the extraction the position comes from
+// to move). depth: the depth that score was searched to, where the record
+// says. game: which game of the extraction the position comes from
 // (1, 2, ...), so the fit can keep a game's positions together when it
 // splits off the validation set. Fields are separated by tabs because TFEN and rules strings
 // contain spaces. '#' lines and blank lines are ignored.
@@ -31,6 +32,7 @@ struct PositionLine {
     double result = 0;           // attackers' view: 1, 0.5 or 0
     std::optional<int> score;    // centi-soldiers, attackers' view
     std::optional<int64_t> game; // the game of the extraction it comes from
+    std::optional<int> depth{};  // of the search that gave the score
     bool operator==(const PositionLine&) const = default;
 };
 

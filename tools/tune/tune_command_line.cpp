@@ -1,6 +1,7 @@
 #include "tune_command_line.h"
 
 #include <algorithm>
+#include <array>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -125,13 +126,14 @@ int cmd_extract(const std::vector<std::string>& args, std::ostream&, std::ostrea
 // A row of eval/win_chance.cpp's table, for the hand-made evaluation (a
 // net's row takes the net's hash in place of the 0).
 std::string model_row(const std::string& name, const WinModel& m) {
-    char buf[320];
+    char buf[400];
     std::snprintf(buf, sizeof buf,
                   "{\"%s\", 0, {{%.1f, %.1f, %.1f, %.1f}, %s, {%.4f, %.4f, %.4f}, {%.4f, %.4f, "
-                  "%.4f}, {%.4f, %.4f}, %.1f}},",
+                  "%.4f}, {%.4f, %.4f}, %.1f, {%.1f, %.4f, %.4f}}},",
                   name.c_str(), m.offset[0], m.offset[1], m.offset[2], m.offset[3],
                   m.draws ? "true" : "false", m.margin[0], m.margin[1], m.margin[2], m.spread[0],
-                  m.spread[1], m.spread[2], m.skew[0], m.skew[1], m.tempo);
+                  m.spread[1], m.spread[2], m.skew[0], m.skew[1], m.tempo, m.depth[0], m.depth[1],
+                  m.depth[2]);
     return buf;
 }
 
@@ -179,6 +181,54 @@ void pool_buckets(std::vector<CalibrationBucket>& into, const std::vector<Calibr
     }
 }
 
+// The calibration by the depth of the scores' searches: a model is only
+// as good as its worst depth.
+struct DepthBand {
+    int lo, hi;
+};
+constexpr DepthBand DEPTH_BANDS[] = {{1, 4}, {5, 7}, {8, 10}, {11, 14}, {15, 1000000}};
+struct BandTally {
+    std::vector<CalibrationBucket> buckets;
+    double loss = 0; // summed over the positions
+    size_t positions = 0;
+};
+using DepthTallies = std::array<BandTally, std::size(DEPTH_BANDS)>;
+
+bool has_depths(const std::vector<WinSample>& samples) {
+    return std::any_of(samples.begin(), samples.end(),
+                       [](const WinSample& s) { return s.depth > 0; });
+}
+
+void tally_depths(DepthTallies& into, const WinModel& model,
+                  const std::vector<WinSample>& samples) {
+    for (size_t b = 0; b < std::size(DEPTH_BANDS); ++b) {
+        std::vector<WinSample> band;
+        for (const WinSample& s : samples)
+            if (s.depth >= DEPTH_BANDS[b].lo && s.depth <= DEPTH_BANDS[b].hi) band.push_back(s);
+        if (band.empty()) continue;
+        into[b].loss += win_model_loss(model, band) * double(band.size());
+        into[b].positions += band.size();
+        pool_buckets(into[b].buckets, calibrate(model, band));
+    }
+}
+
+void print_depths(std::ostream& out, const DepthTallies& tallies) {
+    out << "by the depth of the score's search:\n\n"
+        << "| depth | positions | log-loss | largest gap (buckets of 200+) |\n|---|---|---|---|\n";
+    for (size_t b = 0; b < std::size(DEPTH_BANDS); ++b) {
+        const BandTally& t = tallies[b];
+        if (!t.positions) continue;
+        double worst = 0;
+        for (const CalibrationBucket& k : t.buckets)
+            if (k.positions >= 200)
+                worst = std::max(worst, 100 * std::abs(k.observed_win - k.predicted_win));
+        const DepthBand& d = DEPTH_BANDS[b];
+        out << "| " << d.lo << (d.hi > 100 ? "+" : "-" + std::to_string(d.hi)) << " | "
+            << t.positions << fmt(" | %.4f | %.1f |\n", t.loss / double(t.positions), worst);
+    }
+    out << "\n";
+}
+
 bool has_draws(const std::vector<WinSample>& samples) {
     return std::any_of(samples.begin(), samples.end(),
                        [](const WinSample& s) { return s.result == 0.5; });
@@ -204,6 +254,11 @@ void print_shipped_calibration(const std::string& name, const std::vector<Positi
         << " games); no fit: the row shipped for " << win_model_source(r, hash) << "\n";
     out << fmt("log-loss: %.4f\n", win_model_loss(model, *samples));
     print_calibration(out, calibrate(model, *samples), model.draws);
+    if (has_depths(*samples)) {
+        DepthTallies depths;
+        tally_depths(depths, model, *samples);
+        print_depths(out, depths);
+    }
 }
 
 int cmd_wdl(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
@@ -273,6 +328,7 @@ int cmd_wdl(const std::vector<std::string>& args, std::ostream& out, std::ostrea
 
         // The calibration: of the kept-out games, or pooled over the folds.
         std::vector<CalibrationBucket> buckets;
+        DepthTallies depths;
         double kept_out_loss = 0;
         size_t kept_out = 0;
         for (size_t f = 0; f < splits.size(); ++f) {
@@ -288,6 +344,7 @@ int cmd_wdl(const std::vector<std::string>& args, std::ostream& out, std::ostrea
             kept_out_loss += win_model_loss(model, *held_out) * double(held_out->size());
             kept_out += held_out->size();
             pool_buckets(buckets, calibrate(model, *held_out));
+            tally_depths(depths, model, *held_out);
         }
         out << "## " << name << "\n\n";
         if (folds)
@@ -311,6 +368,7 @@ int cmd_wdl(const std::vector<std::string>& args, std::ostream& out, std::ostrea
                        curve.even(), curve.calibrated(0, ATTACKERS));
         }
         print_calibration(out, buckets, draws);
+        if (has_depths(*all)) print_depths(out, depths);
     }
     return 0;
 }

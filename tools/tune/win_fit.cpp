@@ -14,7 +14,8 @@ namespace {
 // The fit works in soldiers (scores / 100) so that every parameter moves
 // on the same scale; the model is written back in centi-soldiers.
 constexpr double UNIT = 100;
-constexpr int PARAMS = 13; // offset 0..3, margin 4..6, spread 7..9, skew 10..11, tempo 12
+// offset 0..3, margin 4..6, spread 7..9, skew 10..11, tempo 12, depth 13..15
+constexpr int PARAMS = 16;
 
 double sigmoid(double x) {
     return 1 / (1 + std::exp(-x));
@@ -29,13 +30,19 @@ WinModel to_model(const std::array<double, PARAMS>& p, bool draws) {
     m.spread = {p[7] + std::log(UNIT), p[8], p[9]};
     if (draws) m.skew = {p[10], p[11]};
     m.tempo = p[12] * UNIT;
+    m.depth = {p[13] * UNIT, draws ? p[14] : 0, p[15]};
     return m;
 }
 
 struct Prepared {
     double s, a, d, t, p, y;
     double defenders_move; // 1 where the defenders are to move
+    double h;              // ln(depth / WIN_MODEL_DEPTH), 0 where not known
 };
+
+double depth_term(int depth) {
+    return depth > 0 ? std::log(double(depth) / WIN_MODEL_DEPTH) : 0;
+}
 
 } // namespace
 
@@ -51,7 +58,8 @@ Result<std::vector<WinSample>> win_samples(const std::vector<PositionLine>& line
         if (!edition) return Error{edition.error()};
         auto pos = parse_tfen(*edition, line.tfen);
         if (!pos) return Error{"position '" + line.tfen + "': " + pos.error()};
-        out.push_back({double(*line.score), stage_of(*pos), pos->side_to_move(), line.result});
+        out.push_back({double(*line.score), stage_of(*pos), pos->side_to_move(), line.result,
+                       line.depth.value_or(0)});
     }
     return out;
 }
@@ -59,7 +67,7 @@ Result<std::vector<WinSample>> win_samples(const std::vector<PositionLine>& line
 double win_model_loss(const WinModel& model, const std::vector<WinSample>& samples) {
     double sum = 0;
     for (const WinSample& s : samples) {
-        const WinCurve curve(model, s.stage);
+        const WinCurve curve = WinCurve(model, s.stage).at_depth(s.depth);
         const WinCurve::Probabilities p = curve.attackers(s.score);
         const double q = s.result == 1 ? p.win : s.result == 0 ? p.loss : p.draw;
         sum -= std::log(std::max(q, 1e-12));
@@ -75,20 +83,21 @@ WinFitResult fit_win_model(const std::vector<WinSample>& samples, bool draws,
         if (!draws && s.result == 0.5) continue; // a draw-free model cannot explain one
         const StageShares x = stage_shares(s.stage);
         data.push_back({s.score / UNIT, x.attackers, x.defenders, x.all, x.ply, s.result,
-                        s.stage.to_move == DEFENDERS ? 1.0 : 0.0});
+                        s.stage.to_move == DEFENDERS ? 1.0 : 0.0, depth_term(s.depth)});
     }
     // Start: no bias, draws half a soldier wide, a soldier and a half decides.
-    std::array<double, PARAMS> p = {0, 0, 0, 0, std::log(0.5), 0, 0, std::log(1.5), 0, 0, 0, 0, 0};
+    std::array<double, PARAMS> p = {0, 0, 0, 0, std::log(0.5), 0, 0, std::log(1.5), 0, 0, 0, 0,
+                                    0, 0, 0, 0};
     std::array<double, PARAMS> m1{}, m2{};
     const double n = std::max<double>(1, double(data.size()));
     constexpr double B1 = 0.9, B2 = 0.999, EPS = 1e-8;
     for (int it = 1; it <= options.iterations; ++it) {
         std::array<double, PARAMS> g{};
         for (const Prepared& x : data) {
-            const double u =
-                x.s - (p[0] + p[1] * x.a + p[2] * x.d + p[3] * x.p + p[12] * x.defenders_move);
-            const double m = draws ? std::exp(p[4] + p[5] * x.t + p[6] * x.p) : 0;
-            const double w = std::exp(p[7] + p[8] * x.t + p[9] * x.p);
+            const double u = x.s - (p[0] + p[1] * x.a + p[2] * x.d + p[3] * x.p +
+                                    p[12] * x.defenders_move + p[13] * x.h);
+            const double m = draws ? std::exp(p[4] + p[5] * x.t + p[6] * x.p + p[14] * x.h) : 0;
+            const double w = std::exp(p[7] + p[8] * x.t + p[9] * x.p + p[15] * x.h);
             const double v = draws ? w * std::exp(p[10] + p[11] * x.p) : w;
             const double pw = (u - m) / w, ql = (-u - m) / v;
             const double W = sigmoid(pw), L = sigmoid(ql);
@@ -113,14 +122,17 @@ WinFitResult fit_win_model(const std::vector<WinSample>& samples, bool draws,
             g[2] -= du * x.d;
             g[3] -= du * x.p;
             g[12] -= du * x.defenders_move;
+            g[13] -= du * x.h;
             if (draws) {
                 g[4] += dm * m;
                 g[5] += dm * m * x.t;
                 g[6] += dm * m * x.p;
+                g[14] += dm * m * x.h;
             }
             g[7] += dlogw;
             g[8] += dlogw * x.t;
             g[9] += dlogw * x.p;
+            g[15] += dlogw * x.h;
             if (draws) {
                 g[10] += dskew;
                 g[11] += dskew * x.p;
@@ -144,7 +156,7 @@ std::vector<CalibrationBucket> calibrate(const WinModel& model,
                                          const std::vector<WinSample>& samples) {
     std::vector<CalibrationBucket> buckets(10);
     for (const WinSample& s : samples) {
-        const WinCurve curve(model, s.stage);
+        const WinCurve curve = WinCurve(model, s.stage).at_depth(s.depth);
         const WinCurve::Probabilities p = curve.attackers(s.score);
         const bool attackers = s.stm == ATTACKERS;
         const double win = attackers ? p.win : p.loss;

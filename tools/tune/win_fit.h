@@ -21,6 +21,7 @@ struct WinSample {
     GameStage stage;
     Side stm = ATTACKERS;
     double result = 0; // for the attackers: 1, 0.5, 0
+    int depth = 0;     // of the search that gave the score (0: not known)
 };
 
 struct WinFitOptions {
