@@ -95,9 +95,13 @@ WinCurve::WinCurve(const WinModel& model, const GameStage& stage) {
     settle(0);
 }
 
+double depth_term(int depth) {
+    return depth > 0 ? std::log(double(depth) / WIN_MODEL_DEPTH) : 0;
+}
+
 WinCurve WinCurve::at_depth(int depth) const {
     WinCurve curve = *this;
-    curve.settle(depth > 0 ? std::log(double(depth) / WIN_MODEL_DEPTH) : 0);
+    curve.settle(depth_term(depth));
     return curve;
 }
 

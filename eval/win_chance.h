@@ -59,6 +59,8 @@ struct WinModel {
 // The depth whose scores the model reads without its depth terms; a score
 // of unknown depth is read as one of this depth.
 constexpr int WIN_MODEL_DEPTH = 10;
+// h of the model: ln(depth / WIN_MODEL_DEPTH), 0 for an unknown depth (<= 0).
+double depth_term(int depth);
 
 // Per mille, for the side to move; they sum to 1000.
 struct WinChances {

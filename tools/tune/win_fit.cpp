@@ -40,9 +40,6 @@ struct Prepared {
     double h;              // ln(depth / WIN_MODEL_DEPTH), 0 where not known
 };
 
-double depth_term(int depth) {
-    return depth > 0 ? std::log(double(depth) / WIN_MODEL_DEPTH) : 0;
-}
 
 } // namespace
 
