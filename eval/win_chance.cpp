@@ -92,6 +92,7 @@ WinCurve::WinCurve(const WinModel& model, const GameStage& stage) {
     base_log_spread_ = model.spread[0] + model.spread[1] * x.all + model.spread[2] * x.ply;
     log_skew_ = model.draws ? model.skew[0] + model.skew[1] * x.ply : 0;
     depth_ = model.depth;
+    depth_range_ = model.depth_range;
     settle(0);
 }
 
@@ -101,14 +102,17 @@ double depth_term(int depth) {
 
 WinCurve WinCurve::at_depth(int depth) const {
     WinCurve curve = *this;
+    if (depth > 0 && depth_range_[1] > 0)
+        depth = std::clamp(depth, depth_range_[0], depth_range_[1]);
     curve.settle(depth_term(depth));
     return curve;
 }
 
 void WinCurve::settle(double h) {
-    offset_ = base_offset_ + depth_[0] * h;
-    margin_ = draws_ ? std::exp(base_log_margin_ + depth_[1] * h) : 0;
-    spread_ = std::exp(base_log_spread_ + depth_[2] * h);
+    const double h2 = h * h;
+    offset_ = base_offset_ + depth_[0] * h + depth_[3] * h2;
+    margin_ = draws_ ? std::exp(base_log_margin_ + depth_[1] * h + depth_[4] * h2) : 0;
+    spread_ = std::exp(base_log_spread_ + depth_[2] * h + depth_[5] * h2);
     defender_spread_ = spread_ * std::exp(log_skew_);
     // Where the expected score is one half: the offset when the two sides
     // convert alike, else found by bisection (it rises with the score).

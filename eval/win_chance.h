@@ -14,9 +14,11 @@
 // the rules' ply limit played, 0 without one; h: ln(depth / 10), the depth
 // the score was searched to, 0 where it is not known):
 //   u = s - (offset[0] + offset[1] a + offset[2] d + offset[3] p + tempo [defenders to move]
-//            + depth[0] h)                             the evaluation's bias removed
-//   m = exp(margin[0] + margin[1] t + margin[2] p + depth[1] h)   how wide the draws are (0: none)
-//   w = exp(spread[0] + spread[1] t + spread[2] p + depth[2] h)   how fast a score decides
+//            + depth[0] h + depth[3] h^2)        the evaluation's bias removed
+//   m = exp(margin[0] + margin[1] t + margin[2] p + depth[1] h + depth[4] h^2)
+//                                                      how wide the draws are (0: none)
+//   w = exp(spread[0] + spread[1] t + spread[2] p + depth[2] h + depth[5] h^2)
+//                                                      how fast a score decides
 //   v = w exp(skew[0] + skew[1] p)                     the same for the defenders' wins
 //   P(attackers win) = sigmoid((u - m) / w), P(defenders win) = sigmoid((-u - m) / v)
 // and P(draw) the rest: Stockfish's WDL model, with the bias that tafl's
@@ -51,9 +53,14 @@ struct WinModel {
     // More bias where the defenders are to move: an evaluation whose two
     // sides to move are read on scales of their own (a net's buckets).
     double tempo = 0;
-    // Per unit of ln(depth / WIN_MODEL_DEPTH): the bias, ln of the draws'
-    // width, ln of the spread (all 0: every depth read alike).
-    std::array<double, 3> depth{};
+    // Per unit of h = ln(depth / WIN_MODEL_DEPTH), then of h^2: the bias,
+    // ln of the draws' width, ln of the spread (all 0: every depth read
+    // alike).
+    std::array<double, 6> depth{};
+    // The depths the fit saw (its first and last percentile): a score of a
+    // depth outside is read at the nearest, not at a curve's extrapolation
+    // (0, 0: any depth).
+    std::array<int, 2> depth_range{};
 };
 
 // The depth whose scores the model reads without its depth terms; a score
@@ -124,7 +131,8 @@ class WinCurve {
     double base_offset_ = 0, base_log_margin_ = 0, base_log_spread_ = std::log(100.0);
     double log_skew_ = 0;
     bool draws_ = false;
-    std::array<double, 3> depth_{};
+    std::array<double, 6> depth_{};
+    std::array<int, 2> depth_range_{};
 
     double offset_ = 0, margin_ = 0, spread_ = 100, defender_spread_ = 100;
     double even_ = 0;

@@ -210,7 +210,7 @@ TEST_CASE("win chances: a score is read at the depth it was searched to", "[win-
     model.margin = {std::log(80.0), 0.2, 0};
     model.spread = {std::log(150.0), -0.1, 0};
     model.skew = {0.2, 0};
-    model.depth = {40, 0.3, -0.25};
+    model.depth = {40, 0.3, -0.25, -15, 0.1, 0.05};
     const GameStage stage{20, 10, 24, 13, 0, 0};
     const WinCurve base(model, stage);
     // Unknown depth and the model's own depth read as the base curve.
@@ -219,13 +219,14 @@ TEST_CASE("win chances: a score is read at the depth it was searched to", "[win-
             CHECK(base.at_depth(depth).attackers(s).win == Approx(base.attackers(s).win));
             CHECK(base.at_depth(depth).attackers(s).draw == Approx(base.attackers(s).draw));
         }
-    // Depth 27: each term moved by its coefficient times ln(27 / 10).
+    // Depth 27: each term moved by its coefficients times h = ln(27 / 10)
+    // and h^2.
     const double h = std::log(27.0 / WIN_MODEL_DEPTH);
     WinModel moved = model;
-    moved.depth = {0, 0, 0};
-    moved.offset[0] += 40 * h;
-    moved.margin[0] += 0.3 * h;
-    moved.spread[0] -= 0.25 * h;
+    moved.depth = {};
+    moved.offset[0] += 40 * h - 15 * h * h;
+    moved.margin[0] += 0.3 * h + 0.1 * h * h;
+    moved.spread[0] += -0.25 * h + 0.05 * h * h;
     const WinCurve deep = base.at_depth(27), want(moved, stage);
     CHECK(deep.even() == Approx(want.even()));
     for (double s : {-500.0, -100.0, 0.0, 250.0}) {
@@ -233,9 +234,19 @@ TEST_CASE("win chances: a score is read at the depth it was searched to", "[win-
         CHECK(deep.attackers(s).loss == Approx(want.attackers(s).loss));
         CHECK(deep.attackers(s).win != Approx(base.attackers(s).win));
     }
+    // Outside the depths the fit saw, a score reads at the nearest one.
+    WinModel ranged = model;
+    ranged.depth_range = {3, 20};
+    const WinCurve r(ranged, stage);
+    for (double s : {-300.0, 80.0}) {
+        CHECK(r.at_depth(40).attackers(s).win == base.at_depth(20).attackers(s).win);
+        CHECK(r.at_depth(1).attackers(s).win == base.at_depth(3).attackers(s).win);
+        CHECK(r.at_depth(12).attackers(s).win == base.at_depth(12).attackers(s).win);
+        CHECK(r.at_depth(0).attackers(s).win == base.attackers(s).win);
+    }
     // A model without depth terms reads every depth alike.
     WinModel flat = model;
-    flat.depth = {0, 0, 0};
+    flat.depth = {};
     const WinCurve f(flat, stage);
     CHECK(f.at_depth(3).attackers(120).win == f.at_depth(40).attackers(120).win);
 }
@@ -250,7 +261,7 @@ TEST_CASE("win fit: finds the model its games were drawn from", "[win-chance][tu
     truth.spread = {std::log(180.0), -0.2, 0};
     truth.skew = {0.3, 0};
     truth.tempo = 45;
-    truth.depth = {60, 0.4, -0.3};
+    truth.depth = {60, 0.4, -0.3, -20, 0.15, 0.1};
     std::mt19937_64 rng(7);
     std::uniform_real_distribution<double> score(-900, 600);
     std::uniform_int_distribution<int> attackers(4, 24), defenders(2, 13), ply(0, 100);
@@ -281,6 +292,8 @@ TEST_CASE("win fit: finds the model its games were drawn from", "[win-chance][tu
     CHECK(fit.model.depth[0] == Approx(truth.depth[0]).margin(25));
     CHECK(fit.model.depth[1] == Approx(truth.depth[1]).margin(0.2));
     CHECK(fit.model.depth[2] == Approx(truth.depth[2]).margin(0.12));
+    // The depths it saw, from the first to the last percentile.
+    CHECK(fit.model.depth_range == std::array<int, 2>{2, 30});
     for (const auto& [m, d] : {std::pair{GameStage{24, 13, 24, 13, 0, 100}, 4},
                                std::pair{GameStage{10, 5, 24, 13, 70, 100, DEFENDERS}, 20}}) {
         const WinCurve got = WinCurve(fit.model, m).at_depth(d),

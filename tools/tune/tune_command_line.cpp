@@ -129,11 +129,12 @@ std::string model_row(const std::string& name, const WinModel& m) {
     char buf[400];
     std::snprintf(buf, sizeof buf,
                   "{\"%s\", 0, {{%.1f, %.1f, %.1f, %.1f}, %s, {%.4f, %.4f, %.4f}, {%.4f, %.4f, "
-                  "%.4f}, {%.4f, %.4f}, %.1f, {%.1f, %.4f, %.4f}}},",
+                  "%.4f}, {%.4f, %.4f}, %.1f, {%.1f, %.4f, %.4f, %.1f, %.4f, %.4f}, {%d, %d}}},",
                   name.c_str(), m.offset[0], m.offset[1], m.offset[2], m.offset[3],
                   m.draws ? "true" : "false", m.margin[0], m.margin[1], m.margin[2], m.spread[0],
                   m.spread[1], m.spread[2], m.skew[0], m.skew[1], m.tempo, m.depth[0], m.depth[1],
-                  m.depth[2]);
+                  m.depth[2], m.depth[3], m.depth[4], m.depth[5], m.depth_range[0],
+                  m.depth_range[1]);
     return buf;
 }
 

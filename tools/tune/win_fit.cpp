@@ -14,8 +14,8 @@ namespace {
 // The fit works in soldiers (scores / 100) so that every parameter moves
 // on the same scale; the model is written back in centi-soldiers.
 constexpr double UNIT = 100;
-// offset 0..3, margin 4..6, spread 7..9, skew 10..11, tempo 12, depth 13..15
-constexpr int PARAMS = 16;
+// offset 0..3, margin 4..6, spread 7..9, skew 10..11, tempo 12, depth 13..18
+constexpr int PARAMS = 19;
 
 double sigmoid(double x) {
     return 1 / (1 + std::exp(-x));
@@ -30,16 +30,27 @@ WinModel to_model(const std::array<double, PARAMS>& p, bool draws) {
     m.spread = {p[7] + std::log(UNIT), p[8], p[9]};
     if (draws) m.skew = {p[10], p[11]};
     m.tempo = p[12] * UNIT;
-    m.depth = {p[13] * UNIT, draws ? p[14] : 0, p[15]};
+    m.depth = {p[13] * UNIT, draws ? p[14] : 0, p[15], p[16] * UNIT, draws ? p[17] : 0, p[18]};
     return m;
 }
 
 struct Prepared {
     double s, a, d, t, p, y;
     double defenders_move; // 1 where the defenders are to move
-    double h;              // ln(depth / WIN_MODEL_DEPTH), 0 where not known
+    double h, h2;          // ln(depth / WIN_MODEL_DEPTH), 0 where not known; its square
 };
 
+// The first and last percentile of the samples' known depths ({0, 0}
+// where none is known).
+std::array<int, 2> depth_range(const std::vector<WinSample>& samples) {
+    std::vector<int> depths;
+    for (const WinSample& s : samples)
+        if (s.depth > 0) depths.push_back(s.depth);
+    if (depths.empty()) return {0, 0};
+    std::sort(depths.begin(), depths.end());
+    const size_t last = depths.size() - 1;
+    return {depths[last / 100], depths[last - last / 100]};
+}
 
 } // namespace
 
@@ -74,17 +85,23 @@ double win_model_loss(const WinModel& model, const std::vector<WinSample>& sampl
 
 WinFitResult fit_win_model(const std::vector<WinSample>& samples, bool draws,
                            const WinFitOptions& options) {
+    // Depths outside the range are read at its ends, as the curve does.
+    const std::array<int, 2> range = depth_range(samples);
+    auto h_of = [&](int depth) {
+        return depth > 0 ? depth_term(std::clamp(depth, range[0], range[1])) : 0.0;
+    };
     std::vector<Prepared> data;
     data.reserve(samples.size());
     for (const WinSample& s : samples) {
         if (!draws && s.result == 0.5) continue; // a draw-free model cannot explain one
         const StageShares x = stage_shares(s.stage);
         data.push_back({s.score / UNIT, x.attackers, x.defenders, x.all, x.ply, s.result,
-                        s.stage.to_move == DEFENDERS ? 1.0 : 0.0, depth_term(s.depth)});
+                        s.stage.to_move == DEFENDERS ? 1.0 : 0.0, h_of(s.depth),
+                        h_of(s.depth) * h_of(s.depth)});
     }
     // Start: no bias, draws half a soldier wide, a soldier and a half decides.
-    std::array<double, PARAMS> p = {0, 0, 0, 0, std::log(0.5), 0, 0, std::log(1.5), 0, 0, 0, 0,
-                                    0, 0, 0, 0};
+    std::array<double, PARAMS> p = {
+        0, 0, 0, 0, std::log(0.5), 0, 0, std::log(1.5), 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
     std::array<double, PARAMS> m1{}, m2{};
     const double n = std::max<double>(1, double(data.size()));
     constexpr double B1 = 0.9, B2 = 0.999, EPS = 1e-8;
@@ -92,9 +109,10 @@ WinFitResult fit_win_model(const std::vector<WinSample>& samples, bool draws,
         std::array<double, PARAMS> g{};
         for (const Prepared& x : data) {
             const double u = x.s - (p[0] + p[1] * x.a + p[2] * x.d + p[3] * x.p +
-                                    p[12] * x.defenders_move + p[13] * x.h);
-            const double m = draws ? std::exp(p[4] + p[5] * x.t + p[6] * x.p + p[14] * x.h) : 0;
-            const double w = std::exp(p[7] + p[8] * x.t + p[9] * x.p + p[15] * x.h);
+                                    p[12] * x.defenders_move + p[13] * x.h + p[16] * x.h2);
+            const double m =
+                draws ? std::exp(p[4] + p[5] * x.t + p[6] * x.p + p[14] * x.h + p[17] * x.h2) : 0;
+            const double w = std::exp(p[7] + p[8] * x.t + p[9] * x.p + p[15] * x.h + p[18] * x.h2);
             const double v = draws ? w * std::exp(p[10] + p[11] * x.p) : w;
             const double pw = (u - m) / w, ql = (-u - m) / v;
             const double W = sigmoid(pw), L = sigmoid(ql);
@@ -120,16 +138,19 @@ WinFitResult fit_win_model(const std::vector<WinSample>& samples, bool draws,
             g[3] -= du * x.p;
             g[12] -= du * x.defenders_move;
             g[13] -= du * x.h;
+            g[16] -= du * x.h2;
             if (draws) {
                 g[4] += dm * m;
                 g[5] += dm * m * x.t;
                 g[6] += dm * m * x.p;
                 g[14] += dm * m * x.h;
+                g[17] += dm * m * x.h2;
             }
             g[7] += dlogw;
             g[8] += dlogw * x.t;
             g[9] += dlogw * x.p;
             g[15] += dlogw * x.h;
+            g[18] += dlogw * x.h2;
             if (draws) {
                 g[10] += dskew;
                 g[11] += dskew * x.p;
@@ -145,6 +166,7 @@ WinFitResult fit_win_model(const std::vector<WinSample>& samples, bool draws,
     }
     WinFitResult r;
     r.model = to_model(p, draws);
+    r.model.depth_range = range;
     r.loss = win_model_loss(r.model, samples);
     return r;
 }
