@@ -29,7 +29,7 @@ const WinModelRow WIN_MODELS[] = {
     {"brandubh", 0, {{238.6, -360.0, -154.7, 0.0}, false, {0.0000, 0.0000, 0.0000}, {4.7392, 0.5083, 0.0000}, {0.0000, 0.0000}}},
     {"brandubh", 0x09f731aa9ac74ce3, {{-284.4, 276.4, -185.5, 0.0}, false, {0.0000, 0.0000, 0.0000}, {4.3241, 0.3762, 0.0000}, {0.0000, 0.0000}, -22.3, {-121.8, 0.0000, -0.5964, -38.8, 0.0000, -0.1151}, {2, 14}}},
     {"tablut", 0, {{-475.8, 403.3, 65.3, 0.0}, true, {5.4843, -0.5013, 0.0000}, {5.3954, 0.2124, 0.0000}, {-0.0372, 0.0000}, -36.0, {-171.4, 0.6244, -0.6455, -91.5, 0.3936, -0.1715}, {1, 10}}},
-    {"copenhagen", 0, {{694.5, -757.2, -219.9, 0.0}, false, {0.0000, 0.0000, 0.0000}, {5.3303, 0.2617, 0.0000}, {0.0000, 0.0000}}},
+    {"copenhagen", 0, {{428.4, -737.1, -137.2, 0.0}, false, {0.0000, 0.0000, 0.0000}, {5.1497, 0.2023, 0.0000}, {0.0000, 0.0000}, -18.9, {-173.3, 0.0000, 0.0505, -97.3, 0.0000, 0.1511}, {2, 8}}},
     {"hnefatafl-org", 0, {{-426.9, -82.8, 106.0, -511.2}, true, {3.4121, 2.0766, 3.3866}, {5.9199, -0.0490, 0.1884}, {0.4854, -0.0436}, -19.3}},
 };
 // clang-format on
@@ -93,18 +93,22 @@ WinCurve::WinCurve(const WinModel& model, const GameStage& stage) {
     log_skew_ = model.draws ? model.skew[0] + model.skew[1] * x.ply : 0;
     depth_ = model.depth;
     depth_range_ = model.depth_range;
-    settle(0);
+    settle(h_for(0));
 }
 
 double depth_term(int depth) {
     return depth > 0 ? std::log(double(depth) / WIN_MODEL_DEPTH) : 0;
 }
 
+double WinCurve::h_for(int depth) const {
+    if (depth <= 0) depth = WIN_MODEL_DEPTH;
+    if (depth_range_[1] > 0) depth = std::clamp(depth, depth_range_[0], depth_range_[1]);
+    return depth_term(depth);
+}
+
 WinCurve WinCurve::at_depth(int depth) const {
     WinCurve curve = *this;
-    if (depth > 0 && depth_range_[1] > 0)
-        depth = std::clamp(depth, depth_range_[0], depth_range_[1]);
-    curve.settle(depth_term(depth));
+    curve.settle(h_for(depth));
     return curve;
 }
 
@@ -130,17 +134,22 @@ void WinCurve::settle(double h) {
 
 WinCurve::Probabilities WinCurve::attackers(double raw_attackers) const {
     const double u = raw_attackers - offset_;
+    const double a = (u - margin_) / spread_, b = (-u - margin_) / defender_spread_;
     Probabilities p;
-    p.win = sigmoid((u - margin_) / spread_);
-    p.loss = sigmoid((-u - margin_) / defender_spread_);
+    p.win = sigmoid(a);
+    p.loss = sigmoid(b);
+    // 1 - win - loss, from the smaller side (1 - sigmoid(a) = sigmoid(-a)):
+    // far from the even game 1 - win keeps no digits of the other two. No
+    // draws at all where the model has none.
+    p.draw = p.win > 0.5 ? sigmoid(-a) - p.loss : sigmoid(-b) - p.win;
     // With unequal spreads the two can overlap far from the even game,
     // where draws are out of the question anyway.
-    if (p.win + p.loss > 1) {
+    if (p.draw < 0 || margin_ == 0) {
         const double sum = p.win + p.loss;
         p.win /= sum;
         p.loss /= sum;
+        p.draw = 0;
     }
-    p.draw = std::max(0.0, 1 - p.win - p.loss);
     return p;
 }
 
@@ -160,9 +169,15 @@ WinChances WinCurve::chances(Value raw, Side stm) const {
 
 Value WinCurve::calibrated(Value raw, Side stm) const {
     if (raw >= VALUE_WIN_MAX_PLY || raw <= -VALUE_WIN_MAX_PLY) return raw;
-    const double e = std::clamp(expected(raw, stm), 1e-12, 1 - 1e-12);
-    const double cp =
-        100 * std::log(e / (1 - e)) / std::log(CALIBRATED_UNIT_SCORE / (1 - CALIBRATED_UNIT_SCORE));
+    // ln(E / (1 - E)) from each side's share, not from 1 - E: far from
+    // the even game 1 - E loses its digits, and the two sides' readings of
+    // one position would round apart.
+    const Probabilities p = attackers(attackers_view(raw, stm));
+    const double ours = (stm == ATTACKERS ? p.win : p.loss) + p.draw / 2;
+    const double theirs = (stm == ATTACKERS ? p.loss : p.win) + p.draw / 2;
+    const double cp = 100 *
+                      (std::log(std::max(ours, 1e-300)) - std::log(std::max(theirs, 1e-300))) /
+                      std::log(CALIBRATED_UNIT_SCORE / (1 - CALIBRATED_UNIT_SCORE));
     return Value(std::lround(std::clamp(cp, -double(VALUE_EVAL_MAX), double(VALUE_EVAL_MAX))));
 }
 

@@ -58,8 +58,8 @@ struct WinModel {
     // alike).
     std::array<double, 6> depth{};
     // The depths the fit saw (its first and last percentile): a score of a
-    // depth outside is read at the nearest, not at a curve's extrapolation
-    // (0, 0: any depth).
+    // depth outside (or of unknown depth, WIN_MODEL_DEPTH, outside) is read
+    // at the nearest, not at a curve's extrapolation (0, 0: any depth).
     std::array<int, 2> depth_range{};
 };
 
@@ -95,10 +95,11 @@ StageShares stage_shares(const GameStage& stage);
 class WinCurve {
   public:
     WinCurve() = default; // an even reading: no bias, no draws, a fixed spread
-    // At WIN_MODEL_DEPTH.
+    // At WIN_MODEL_DEPTH (the nearest depth the fit saw, where it saw
+    // none that deep).
     WinCurve(const WinModel& model, const GameStage& stage);
     // The same stage read for a score searched to `depth` (<= 0: unknown,
-    // read at WIN_MODEL_DEPTH).
+    // read as the constructor's).
     WinCurve at_depth(int depth) const;
 
     // Probabilities for the attackers (win, draw, loss) at a raw score in
@@ -127,6 +128,9 @@ class WinCurve {
     }
     // Sets the readings below at ln(depth / WIN_MODEL_DEPTH) = h.
     void settle(double h);
+    // h for a score of `depth`: unknown as WIN_MODEL_DEPTH, within the
+    // depths the fit saw.
+    double h_for(int depth) const;
     // The stage's terms before the depth's.
     double base_offset_ = 0, base_log_margin_ = 0, base_log_spread_ = std::log(100.0);
     double log_skew_ = 0;

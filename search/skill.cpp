@@ -29,7 +29,7 @@ const LadderRow LADDERS[] = {
     {"brandubh", 0, {771, 799, 1038, 1296, 1662, 2000}},
     {"brandubh", 0x09f731aa9ac74ce3, {973, 1013, 1339, 1578, 1797, 2000}},
     {"tablut", 0, {1015, 1084, 1164, 1456, 1720, 2000}},
-    {"copenhagen", 0, {969, 1013, 1060, 1298, 1613, 2000}},
+    {"copenhagen", 0, {1038, 1080, 1154, 1389, 1641, 2000}},
 };
 
 const LadderRow* measured(std::string_view preset, uint64_t net) {

@@ -353,7 +353,8 @@ TEST_CASE("score cp is calibrated, Raw Scores gives the evaluation's own units",
     const int calibrated = score_of();
     CHECK(s.send("setoption name Raw Scores value true").empty());
     const int raw = score_of();
-    const WinCurve curve = s.engine.win_curve();
+    // Read at the depth it was searched to.
+    const WinCurve curve = s.engine.win_curve().at_depth(1);
     CHECK(calibrated == curve.calibrated(raw, ATTACKERS));
     CHECK(calibrated != raw);
 }

@@ -244,6 +244,12 @@ TEST_CASE("win chances: a score is read at the depth it was searched to", "[win-
         CHECK(r.at_depth(12).attackers(s).win == base.at_depth(12).attackers(s).win);
         CHECK(r.at_depth(0).attackers(s).win == base.attackers(s).win);
     }
+    // An unknown depth is WIN_MODEL_DEPTH, within the range too.
+    WinModel shallow = model;
+    shallow.depth_range = {2, 6};
+    const WinCurve sh(shallow, stage);
+    CHECK(sh.attackers(-40).win == base.at_depth(6).attackers(-40).win);
+    CHECK(sh.at_depth(0).attackers(-40).win == base.at_depth(6).attackers(-40).win);
     // A model without depth terms reads every depth alike.
     WinModel flat = model;
     flat.depth = {};

@@ -85,10 +85,12 @@ double win_model_loss(const WinModel& model, const std::vector<WinSample>& sampl
 
 WinFitResult fit_win_model(const std::vector<WinSample>& samples, bool draws,
                            const WinFitOptions& options) {
-    // Depths outside the range are read at its ends, as the curve does.
+    // Depths outside the range are read at its ends, and unknown ones as
+    // WIN_MODEL_DEPTH within it, as the curve does.
     const std::array<int, 2> range = depth_range(samples);
     auto h_of = [&](int depth) {
-        return depth > 0 ? depth_term(std::clamp(depth, range[0], range[1])) : 0.0;
+        if (depth <= 0) depth = WIN_MODEL_DEPTH;
+        return range[1] > 0 ? depth_term(std::clamp(depth, range[0], range[1])) : 0.0;
     };
     std::vector<Prepared> data;
     data.reserve(samples.size());
