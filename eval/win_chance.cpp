@@ -93,22 +93,18 @@ WinCurve::WinCurve(const WinModel& model, const GameStage& stage) {
     log_skew_ = model.draws ? model.skew[0] + model.skew[1] * x.ply : 0;
     depth_ = model.depth;
     depth_range_ = model.depth_range;
-    settle(h_for(0));
+    settle(depth_term(0, depth_range_));
 }
 
-double depth_term(int depth) {
-    return depth > 0 ? std::log(double(depth) / WIN_MODEL_DEPTH) : 0;
-}
-
-double WinCurve::h_for(int depth) const {
+double depth_term(int depth, const std::array<int, 2>& range) {
     if (depth <= 0) depth = WIN_MODEL_DEPTH;
-    if (depth_range_[1] > 0) depth = std::clamp(depth, depth_range_[0], depth_range_[1]);
-    return depth_term(depth);
+    if (range[1] > 0) depth = std::clamp(depth, range[0], range[1]);
+    return std::log(double(depth) / WIN_MODEL_DEPTH);
 }
 
 WinCurve WinCurve::at_depth(int depth) const {
     WinCurve curve = *this;
-    curve.settle(h_for(depth));
+    curve.settle(depth_term(depth, depth_range_));
     return curve;
 }
 

@@ -66,8 +66,10 @@ struct WinModel {
 // The depth whose scores the model reads without its depth terms; a score
 // of unknown depth is read as one of this depth.
 constexpr int WIN_MODEL_DEPTH = 10;
-// h of the model: ln(depth / WIN_MODEL_DEPTH), 0 for an unknown depth (<= 0).
-double depth_term(int depth);
+// h of the model for a score of `depth`: ln(depth / WIN_MODEL_DEPTH), an
+// unknown depth (<= 0) read as WIN_MODEL_DEPTH, and the depth brought
+// within `range` (a model's depth_range; {0, 0}: any depth).
+double depth_term(int depth, const std::array<int, 2>& range);
 
 // Per mille, for the side to move; they sum to 1000.
 struct WinChances {
@@ -128,9 +130,6 @@ class WinCurve {
     }
     // Sets the readings below at ln(depth / WIN_MODEL_DEPTH) = h.
     void settle(double h);
-    // h for a score of `depth`: unknown as WIN_MODEL_DEPTH, within the
-    // depths the fit saw.
-    double h_for(int depth) const;
     // The stage's terms before the depth's.
     double base_offset_ = 0, base_log_margin_ = 0, base_log_spread_ = std::log(100.0);
     double log_skew_ = 0;

@@ -37,7 +37,7 @@ WinModel to_model(const std::array<double, PARAMS>& p, bool draws) {
 struct Prepared {
     double s, a, d, t, p, y;
     double defenders_move; // 1 where the defenders are to move
-    double h, h2;          // ln(depth / WIN_MODEL_DEPTH), 0 where not known; its square
+    double h;              // depth_term of its depth
 };
 
 // The first and last percentile of the samples' known depths ({0, 0}
@@ -85,21 +85,15 @@ double win_model_loss(const WinModel& model, const std::vector<WinSample>& sampl
 
 WinFitResult fit_win_model(const std::vector<WinSample>& samples, bool draws,
                            const WinFitOptions& options) {
-    // Depths outside the range are read at its ends, and unknown ones as
-    // WIN_MODEL_DEPTH within it, as the curve does.
+    // Depths read as the curve reads them, within the range the fit sees.
     const std::array<int, 2> range = depth_range(samples);
-    auto h_of = [&](int depth) {
-        if (depth <= 0) depth = WIN_MODEL_DEPTH;
-        return range[1] > 0 ? depth_term(std::clamp(depth, range[0], range[1])) : 0.0;
-    };
     std::vector<Prepared> data;
     data.reserve(samples.size());
     for (const WinSample& s : samples) {
         if (!draws && s.result == 0.5) continue; // a draw-free model cannot explain one
         const StageShares x = stage_shares(s.stage);
         data.push_back({s.score / UNIT, x.attackers, x.defenders, x.all, x.ply, s.result,
-                        s.stage.to_move == DEFENDERS ? 1.0 : 0.0, h_of(s.depth),
-                        h_of(s.depth) * h_of(s.depth)});
+                        s.stage.to_move == DEFENDERS ? 1.0 : 0.0, depth_term(s.depth, range)});
     }
     // Start: no bias, draws half a soldier wide, a soldier and a half decides.
     std::array<double, PARAMS> p = {
@@ -110,11 +104,12 @@ WinFitResult fit_win_model(const std::vector<WinSample>& samples, bool draws,
     for (int it = 1; it <= options.iterations; ++it) {
         std::array<double, PARAMS> g{};
         for (const Prepared& x : data) {
+            const double h2 = x.h * x.h;
             const double u = x.s - (p[0] + p[1] * x.a + p[2] * x.d + p[3] * x.p +
-                                    p[12] * x.defenders_move + p[13] * x.h + p[16] * x.h2);
+                                    p[12] * x.defenders_move + p[13] * x.h + p[16] * h2);
             const double m =
-                draws ? std::exp(p[4] + p[5] * x.t + p[6] * x.p + p[14] * x.h + p[17] * x.h2) : 0;
-            const double w = std::exp(p[7] + p[8] * x.t + p[9] * x.p + p[15] * x.h + p[18] * x.h2);
+                draws ? std::exp(p[4] + p[5] * x.t + p[6] * x.p + p[14] * x.h + p[17] * h2) : 0;
+            const double w = std::exp(p[7] + p[8] * x.t + p[9] * x.p + p[15] * x.h + p[18] * h2);
             const double v = draws ? w * std::exp(p[10] + p[11] * x.p) : w;
             const double pw = (u - m) / w, ql = (-u - m) / v;
             const double W = sigmoid(pw), L = sigmoid(ql);
@@ -140,19 +135,19 @@ WinFitResult fit_win_model(const std::vector<WinSample>& samples, bool draws,
             g[3] -= du * x.p;
             g[12] -= du * x.defenders_move;
             g[13] -= du * x.h;
-            g[16] -= du * x.h2;
+            g[16] -= du * h2;
             if (draws) {
                 g[4] += dm * m;
                 g[5] += dm * m * x.t;
                 g[6] += dm * m * x.p;
                 g[14] += dm * m * x.h;
-                g[17] += dm * m * x.h2;
+                g[17] += dm * m * h2;
             }
             g[7] += dlogw;
             g[8] += dlogw * x.t;
             g[9] += dlogw * x.p;
             g[15] += dlogw * x.h;
-            g[18] += dlogw * x.h2;
+            g[18] += dlogw * h2;
             if (draws) {
                 g[10] += dskew;
                 g[11] += dskew * x.p;
