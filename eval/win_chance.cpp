@@ -30,7 +30,7 @@ const WinModelRow WIN_MODELS[] = {
     {"brandubh", 0x09f731aa9ac74ce3, {{-284.4, 276.4, -185.5, 0.0}, false, {0.0000, 0.0000, 0.0000}, {4.3241, 0.3762, 0.0000}, {0.0000, 0.0000}, -22.3, {-121.8, 0.0000, -0.5964, -38.8, 0.0000, -0.1151}, {2, 14}}},
     {"tablut", 0, {{-475.8, 403.3, 65.3, 0.0}, true, {5.4843, -0.5013, 0.0000}, {5.3954, 0.2124, 0.0000}, {-0.0372, 0.0000}, -36.0, {-171.4, 0.6244, -0.6455, -91.5, 0.3936, -0.1715}, {1, 10}}},
     {"copenhagen", 0, {{428.4, -737.1, -137.2, 0.0}, false, {0.0000, 0.0000, 0.0000}, {5.1497, 0.2023, 0.0000}, {0.0000, 0.0000}, -18.9, {-173.3, 0.0000, 0.0505, -97.3, 0.0000, 0.1511}, {2, 8}}},
-    {"hnefatafl-org", 0, {{-426.9, -82.8, 106.0, -511.2}, true, {3.4121, 2.0766, 3.3866}, {5.9199, -0.0490, 0.1884}, {0.4854, -0.0436}, -19.3}},
+    {"hnefatafl-org", 0, {{-1949.0, 1248.1, -34.8, 244.5}, true, {2.7562, 2.5588, 3.2978}, {4.6454, 0.7414, 0.3401}, {0.3239, 0.4939}, -17.9, {-170.3, 0.1551, -0.3811, -58.3, 0.1296, -0.0947}, {1, 10}, true, {-2.7459, 3.2378, -11.5395, 13.7514}}},
 };
 // clang-format on
 
@@ -93,6 +93,10 @@ WinCurve::WinCurve(const WinModel& model, const GameStage& stage) {
     log_skew_ = model.draws ? model.skew[0] + model.skew[1] * x.ply : 0;
     depth_ = model.depth;
     depth_range_ = model.depth_range;
+    if (model.draws && model.stalls) {
+        stall_attackers_ = sigmoid(model.stall[0] + model.stall[1] * x.ply);
+        stall_defenders_ = sigmoid(model.stall[2] + model.stall[3] * x.ply);
+    }
     settle(depth_term(0, depth_range_));
 }
 
@@ -117,7 +121,7 @@ void WinCurve::settle(double h) {
     // Where the expected score is one half: the offset when the two sides
     // convert alike, else found by bisection (it rises with the score).
     even_ = offset_;
-    if (defender_spread_ != spread_) {
+    if (defender_spread_ != spread_ || stall_attackers_ != stall_defenders_) {
         double lo = offset_ - 1e5, hi = offset_ + 1e5;
         for (int i = 0; i < 80; ++i) {
             const double mid = (lo + hi) / 2;
@@ -131,13 +135,15 @@ void WinCurve::settle(double h) {
 WinCurve::Probabilities WinCurve::attackers(double raw_attackers) const {
     const double u = raw_attackers - offset_;
     const double a = (u - margin_) / spread_, b = (-u - margin_) / defender_spread_;
+    const double sa = sigmoid(a), sb = sigmoid(b);
     Probabilities p;
-    p.win = sigmoid(a);
-    p.loss = sigmoid(b);
+    p.win = (1 - stall_attackers_) * sa;
+    p.loss = (1 - stall_defenders_) * sb;
     // 1 - win - loss, from the smaller side (1 - sigmoid(a) = sigmoid(-a)):
     // far from the even game 1 - win keeps no digits of the other two. No
     // draws at all where the model has none.
-    p.draw = p.win > 0.5 ? sigmoid(-a) - p.loss : sigmoid(-b) - p.win;
+    p.draw = sa > 0.5 ? sigmoid(-a) + stall_attackers_ * sa - p.loss
+                      : sigmoid(-b) + stall_defenders_ * sb - p.win;
     // With unequal spreads the two can overlap far from the even game,
     // where draws are out of the question anyway.
     if (p.draw < 0 || margin_ == 0) {

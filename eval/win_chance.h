@@ -24,9 +24,14 @@
 // and P(draw) the rest: Stockfish's WDL model, with the bias that tafl's
 // unequal armies give an evaluation, and (with draws) an advantage that
 // converts at another rate for each side. Where a ply limit draws the
-// game, the bias, the draws and the spread move as it nears. A deeper
-// search's score is another reading of the same position: its bias, its
-// draws and its spread move with the depth.
+// game, the bias, the draws and the spread move as it nears, and (rows
+// with stalls) a share of the games each side would win is drawn all the
+// same, however far ahead it is, because the limit comes before the king
+// is taken or gets out:
+//   P(attackers win) *= 1 - sigmoid(stall[0] + stall[1] p)
+//   P(defenders win) *= 1 - sigmoid(stall[2] + stall[3] p)
+// A deeper search's score is another reading of the same position: its
+// bias, its draws and its spread move with the depth.
 //
 // The calibrated score is the expected score E of the side to move on a
 // logistic scale: 100 log(E / (1 - E)) / log 3, so 0 is an even game, +100
@@ -61,6 +66,11 @@ struct WinModel {
     // depth outside (or of unknown depth, WIN_MODEL_DEPTH, outside) is read
     // at the nearest, not at a curve's extrapolation (0, 0: any depth).
     std::array<int, 2> depth_range{};
+    // With draws only: the log-odds of a won game drawn all the same, for
+    // the attackers' wins (stall[0] + stall[1] p) and the defenders'
+    // (stall[2] + stall[3] p).
+    bool stalls = false;
+    std::array<double, 4> stall{};
 };
 
 // The depth whose scores the model reads without its depth terms; a score
@@ -121,6 +131,11 @@ class WinCurve {
 
     // Whether the model predicts draws at all.
     bool draws() const { return margin_ > 0; }
+    // The share of the games `winner` would win that the ply limit draws
+    // (0 without stalls): its win chance never passes 1 minus it.
+    double stalled(Side winner) const {
+        return winner == ATTACKERS ? stall_attackers_ : stall_defenders_;
+    }
     // The raw score (attackers' view) of an even game.
     double even() const { return even_; }
 
@@ -136,6 +151,7 @@ class WinCurve {
     bool draws_ = false;
     std::array<double, 6> depth_{};
     std::array<int, 2> depth_range_{};
+    double stall_attackers_ = 0, stall_defenders_ = 0;
 
     double offset_ = 0, margin_ = 0, spread_ = 100, defender_spread_ = 100;
     double even_ = 0;

@@ -109,9 +109,16 @@ TEST_CASE("win chances: monotonic, symmetric in the side to move, summing to 100
                 CHECK(curve.calibrated(-raw, other) == -cp);
                 CHECK(std::abs(curve.expected(-raw, other) - (1 - e)) < 1e-9);
             }
-            // Far enough, the result is all but certain.
-            CHECK(curve.chances(VALUE_EVAL_MAX, stm).win >= 990);
-            CHECK(curve.chances(-VALUE_EVAL_MAX, stm).loss >= 990);
+            // Far enough, the result is all but certain: a win, or where the
+            // ply limit may come first, a win or a draw.
+            const Side opponent = stm == ATTACKERS ? DEFENDERS : ATTACKERS;
+            const WinChances ahead = curve.chances(VALUE_EVAL_MAX, stm);
+            const WinChances behind = curve.chances(-VALUE_EVAL_MAX, stm);
+            CHECK(ahead.win >= std::lround(1000 * (1 - curve.stalled(stm))) - 10);
+            CHECK(ahead.loss <= 10);
+            CHECK(behind.loss >= std::lround(1000 * (1 - curve.stalled(opponent))) - 10);
+            CHECK(behind.win <= 10);
+            if (!model.stalls) CHECK(ahead.win >= 990);
         }
     });
 }
@@ -130,9 +137,15 @@ TEST_CASE("win chances: the calibrated 0 is an even game, +100 an expected score
             CHECK(std::abs(c.win - c.loss) <= 2);
         }
         // The first raw score that reads +100 (and +200) has the expected
-        // score of 75 % (and 90 %), for either side to move.
+        // score of 75 % (and 90 %), for either side to move; late in a game
+        // the ply limit may draw, no score reaches them (stalls).
         for (Side stm : {ATTACKERS, DEFENDERS}) {
             for (const auto& [cp, score] : {std::pair{100, 0.75}, std::pair{200, 0.9}}) {
+                if (model.stalls && curve.calibrated(VALUE_EVAL_MAX, stm) < cp) {
+                    CHECK(curve.expected(VALUE_EVAL_MAX, stm) < score);
+                    CHECK(curve.stalled(stm) > 2 * (1 - score) - 0.01);
+                    continue;
+                }
                 Value lo = -VALUE_EVAL_MAX, raw = VALUE_EVAL_MAX; // calibrated rises
                 while (lo + 1 < raw) {
                     const Value mid = (lo + raw) / 2;
@@ -257,6 +270,55 @@ TEST_CASE("win chances: a score is read at the depth it was searched to", "[win-
     CHECK(f.at_depth(3).attackers(120).win == f.at_depth(40).attackers(120).win);
 }
 
+TEST_CASE("win chances: a share of each side's wins stalls at the ply limit", "[win-chance]") {
+    WinModel model;
+    model.offset = {-100, 0, 0, 0};
+    model.draws = true;
+    model.margin = {std::log(60.0), 0, 0};
+    model.spread = {std::log(120.0), 0, 0};
+    model.stalls = true;
+    model.stall = {-3, 4, -6, 7};
+    const auto sigmoid = [](double x) { return 1 / (1 + std::exp(-x)); };
+    for (int ply : {0, 50, 90}) {
+        const GameStage stage{20, 10, 24, 13, ply, 100};
+        const double p = ply / 100.0;
+        const WinCurve curve(model, stage);
+        CHECK(curve.stalled(ATTACKERS) == Approx(sigmoid(-3 + 4 * p)));
+        CHECK(curve.stalled(DEFENDERS) == Approx(sigmoid(-6 + 7 * p)));
+        // However far ahead, a side wins only the games that do not stall;
+        // the rest are drawn.
+        const WinCurve::Probabilities far = curve.attackers(20000), lost = curve.attackers(-20000);
+        CHECK(far.win == Approx(1 - curve.stalled(ATTACKERS)).margin(1e-9));
+        CHECK(far.draw == Approx(curve.stalled(ATTACKERS)).margin(1e-9));
+        CHECK(lost.loss == Approx(1 - curve.stalled(DEFENDERS)).margin(1e-9));
+        CHECK(lost.draw == Approx(curve.stalled(DEFENDERS)).margin(1e-9));
+        // Anywhere, each side's win is the stall-free model's times its
+        // share that does not stall.
+        WinModel free = model;
+        free.stalls = false;
+        const WinCurve plain(free, stage);
+        for (double s : {-400.0, -100.0, 0.0, 300.0}) {
+            const WinCurve::Probabilities a = curve.attackers(s), b = plain.attackers(s);
+            CHECK(a.win == Approx(b.win * (1 - curve.stalled(ATTACKERS))));
+            CHECK(a.loss == Approx(b.loss * (1 - curve.stalled(DEFENDERS))));
+            CHECK(a.win + a.draw + a.loss == Approx(1));
+        }
+        // The even game moves to where the two stalled sides score alike.
+        CHECK(curve.expected(Value(std::lround(curve.even())), ATTACKERS) ==
+              Approx(0.5).margin(0.003));
+        if (ply > 0) CHECK(curve.even() != Approx(plain.even()).margin(0.5));
+    }
+    // Later in the game, more stalls.
+    CHECK(WinCurve(model, {20, 10, 24, 13, 90, 100}).attackers(20000).win <
+          WinCurve(model, {20, 10, 24, 13, 10, 100}).attackers(20000).win);
+    // Only with draws: a draw-free model predicts none.
+    WinModel no_draws = model;
+    no_draws.draws = false;
+    const WinCurve nd(no_draws, {20, 10, 24, 13, 90, 100});
+    CHECK(nd.stalled(ATTACKERS) == 0);
+    CHECK(nd.attackers(20000).draw == 0);
+}
+
 TEST_CASE("win fit: finds the model its games were drawn from", "[win-chance][tune]") {
     // Games drawn from a known model with draws and a bias; the fit sees
     // only scores, material and results.
@@ -268,6 +330,9 @@ TEST_CASE("win fit: finds the model its games were drawn from", "[win-chance][tu
     truth.skew = {0.3, 0};
     truth.tempo = 45;
     truth.depth = {60, 0.4, -0.3, -20, 0.15, 0.1};
+    // A ply limit: a share of the wins stalls, more of the defenders'.
+    truth.stalls = true;
+    truth.stall = {-3, 2, -2.5, 3};
     std::mt19937_64 rng(7);
     std::uniform_real_distribution<double> score(-900, 600);
     std::uniform_int_distribution<int> attackers(4, 24), defenders(2, 13), ply(0, 100);
@@ -292,6 +357,7 @@ TEST_CASE("win fit: finds the model its games were drawn from", "[win-chance][tu
     options.lr = 0.03;
     const tune::WinFitResult fit = tune::fit_win_model(samples, true, options);
     CHECK(fit.model.draws);
+    CHECK(fit.model.stalls);
     // Within what 20,000 results can tell, and no worse than the truth.
     CHECK(fit.loss <= tune::win_model_loss(truth, samples) + 1e-3);
     CHECK(fit.model.tempo == Approx(truth.tempo).margin(25));
@@ -305,6 +371,8 @@ TEST_CASE("win fit: finds the model its games were drawn from", "[win-chance][tu
         const WinCurve got = WinCurve(fit.model, m).at_depth(d),
                        want = WinCurve(truth, m).at_depth(d);
         CHECK(got.even() == Approx(want.even()).margin(40));
+        for (Side winner : {ATTACKERS, DEFENDERS})
+            CHECK(got.stalled(winner) == Approx(want.stalled(winner)).margin(0.05));
         for (double s : {-600.0, -200.0, 0.0, 300.0}) {
             const WinCurve::Probabilities g = got.attackers(s), w = want.attackers(s);
             CHECK(g.win == Approx(w.win).margin(0.04));

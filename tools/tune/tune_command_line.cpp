@@ -126,16 +126,22 @@ int cmd_extract(const std::vector<std::string>& args, std::ostream&, std::ostrea
 // A row of eval/win_chance.cpp's table, for the hand-made evaluation (a
 // net's row takes the net's hash in place of the 0).
 std::string model_row(const std::string& name, const WinModel& m) {
-    char buf[400];
+    char buf[500];
     std::snprintf(buf, sizeof buf,
                   "{\"%s\", 0, {{%.1f, %.1f, %.1f, %.1f}, %s, {%.4f, %.4f, %.4f}, {%.4f, %.4f, "
-                  "%.4f}, {%.4f, %.4f}, %.1f, {%.1f, %.4f, %.4f, %.1f, %.4f, %.4f}, {%d, %d}}},",
+                  "%.4f}, {%.4f, %.4f}, %.1f, {%.1f, %.4f, %.4f, %.1f, %.4f, %.4f}, {%d, %d}",
                   name.c_str(), m.offset[0], m.offset[1], m.offset[2], m.offset[3],
                   m.draws ? "true" : "false", m.margin[0], m.margin[1], m.margin[2], m.spread[0],
                   m.spread[1], m.spread[2], m.skew[0], m.skew[1], m.tempo, m.depth[0], m.depth[1],
                   m.depth[2], m.depth[3], m.depth[4], m.depth[5], m.depth_range[0],
                   m.depth_range[1]);
-    return buf;
+    std::string row = buf;
+    if (m.stalls) {
+        std::snprintf(buf, sizeof buf, ", true, {%.4f, %.4f, %.4f, %.4f}", m.stall[0], m.stall[1],
+                      m.stall[2], m.stall[3]);
+        row += buf;
+    }
+    return row + "}},";
 }
 
 // The calibration table of docs/win-chances.md; returns the largest gap in

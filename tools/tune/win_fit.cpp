@@ -14,14 +14,19 @@ namespace {
 // The fit works in soldiers (scores / 100) so that every parameter moves
 // on the same scale; the model is written back in centi-soldiers.
 constexpr double UNIT = 100;
-// offset 0..3, margin 4..6, spread 7..9, skew 10..11, tempo 12, depth 13..18
-constexpr int PARAMS = 19;
+// offset 0..3, margin 4..6, spread 7..9, skew 10..11, tempo 12, depth 13..18,
+// stall 19..22
+constexpr int PARAMS = 23;
 
 double sigmoid(double x) {
     return 1 / (1 + std::exp(-x));
 }
 
-WinModel to_model(const std::array<double, PARAMS>& p, bool draws) {
+// The fit reads the stalls' log-odds as c + k (p - STALL_CENTRE): with p
+// from 0, c and k move together and the steps crawl.
+constexpr double STALL_CENTRE = 0.5;
+
+WinModel to_model(const std::array<double, PARAMS>& p, bool draws, bool stalls) {
     WinModel m;
     m.offset = {p[0] * UNIT, p[1] * UNIT, p[2] * UNIT, p[3] * UNIT};
     m.draws = draws;
@@ -31,6 +36,9 @@ WinModel to_model(const std::array<double, PARAMS>& p, bool draws) {
     if (draws) m.skew = {p[10], p[11]};
     m.tempo = p[12] * UNIT;
     m.depth = {p[13] * UNIT, draws ? p[14] : 0, p[15], p[16] * UNIT, draws ? p[17] : 0, p[18]};
+    m.stalls = stalls;
+    if (stalls)
+        m.stall = {p[19] - STALL_CENTRE * p[20], p[20], p[21] - STALL_CENTRE * p[22], p[22]};
     return m;
 }
 
@@ -87,6 +95,10 @@ WinFitResult fit_win_model(const std::vector<WinSample>& samples, bool draws,
                            const WinFitOptions& options) {
     // Depths read as the curve reads them, within the range the fit sees.
     const std::array<int, 2> range = depth_range(samples);
+    // Games a ply limit draws: a share of each side's wins stalls.
+    const bool stalls =
+        draws && std::any_of(samples.begin(), samples.end(),
+                             [](const WinSample& s) { return s.stage.ply_limit > 0; });
     std::vector<Prepared> data;
     data.reserve(samples.size());
     for (const WinSample& s : samples) {
@@ -95,9 +107,12 @@ WinFitResult fit_win_model(const std::vector<WinSample>& samples, bool draws,
         data.push_back({s.score / UNIT, x.attackers, x.defenders, x.all, x.ply, s.result,
                         s.stage.to_move == DEFENDERS ? 1.0 : 0.0, depth_term(s.depth, range)});
     }
-    // Start: no bias, draws half a soldier wide, a soldier and a half decides.
-    std::array<double, PARAMS> p = {
-        0, 0, 0, 0, std::log(0.5), 0, 0, std::log(1.5), 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
+    // Start: no bias, draws half a soldier wide, a soldier and a half
+    // decides, about 2 % of the wins stalled.
+    std::array<double, PARAMS> p{};
+    p[4] = std::log(0.5);
+    p[7] = std::log(1.5);
+    if (stalls) p[19] = p[21] = -4;
     std::array<double, PARAMS> m1{}, m2{};
     const double n = std::max<double>(1, double(data.size()));
     constexpr double B1 = 0.9, B2 = 0.999, EPS = 1e-8;
@@ -113,16 +128,24 @@ WinFitResult fit_win_model(const std::vector<WinSample>& samples, bool draws,
             const double v = draws ? w * std::exp(p[10] + p[11] * x.p) : w;
             const double pw = (u - m) / w, ql = (-u - m) / v;
             const double W = sigmoid(pw), L = sigmoid(ql);
-            double dp = 0, dq = 0; // d(-log likelihood) / d pw, d ql
+            const double pc = x.p - STALL_CENTRE;
+            const double qa = stalls ? sigmoid(p[19] + p[20] * pc) : 0;
+            const double qd = stalls ? sigmoid(p[21] + p[22] * pc) : 0;
+            // d(-log likelihood) / d pw, d ql, and d the stalls' log-odds.
+            double dp = 0, dq = 0, dqa = 0, dqd = 0;
             if (x.y == 1) {
                 dp = -(1 - W);
+                dqa = qa;
             } else if (x.y == 0) {
                 dq = -(1 - L);
+                dqd = qd;
             } else {
                 // Bounded: where the two spreads overlap, W + L passes 1.
-                const double D = std::max(1 - W - L, 1e-3);
-                dp = W * (1 - W) / D;
-                dq = L * (1 - L) / D;
+                const double D = std::max(1 - (1 - qa) * W - (1 - qd) * L, 1e-3);
+                dp = (1 - qa) * W * (1 - W) / D;
+                dq = (1 - qd) * L * (1 - L) / D;
+                dqa = -W * qa * (1 - qa) / D;
+                dqd = -L * qd * (1 - qd) / D;
             }
             const double du = dp / w - dq / v;
             const double dm = -(dp / w + dq / v);
@@ -152,6 +175,12 @@ WinFitResult fit_win_model(const std::vector<WinSample>& samples, bool draws,
                 g[10] += dskew;
                 g[11] += dskew * x.p;
             }
+            if (stalls) {
+                g[19] += dqa;
+                g[20] += dqa * pc;
+                g[21] += dqd;
+                g[22] += dqd * pc;
+            }
         }
         const double c1 = 1 - std::pow(B1, it), c2 = 1 - std::pow(B2, it);
         for (int i = 0; i < PARAMS; ++i) {
@@ -162,7 +191,7 @@ WinFitResult fit_win_model(const std::vector<WinSample>& samples, bool draws,
         }
     }
     WinFitResult r;
-    r.model = to_model(p, draws);
+    r.model = to_model(p, draws, stalls);
     r.model.depth_range = range;
     r.loss = win_model_loss(r.model, samples);
     return r;
