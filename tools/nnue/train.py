@@ -172,7 +172,9 @@ def quantised_eval(layers, x, bucket, scale):
     acc = rows[x].sum(axis=1) + b1
     h1 = np.clip(acc >> (shift1 - ACT_SHIFT), 0, ACT_MAX)
     buckets = len(b3)
-    h2 = np.clip((h1 @ w2.T + b2) >> shift2, 0, ACT_MAX).reshape(len(x), buckets, -1)
+    # In doubles for the BLAS's speed, exactly: every sum is below 2^53.
+    products = (h1.astype(np.float64) @ w2.T.astype(np.float64)).astype(np.int64)
+    h2 = np.clip((products + b2) >> shift2, 0, ACT_MAX).reshape(len(x), buckets, -1)
     h2 = h2[np.arange(len(x)), bucket]
     out = (h2 * w3.reshape(buckets, -1)[bucket]).sum(axis=1) + b3[bucket]
     # Rounded down, as the engine does.
@@ -265,8 +267,8 @@ def main(argv):
     torch.use_deterministic_algorithms(True, warn_only=(device == "cuda"))
     rng = np.random.default_rng(args.seed)
     games = np.unique(game)
-    held = set(rng.choice(games, size=int(len(games) * args.validation), replace=False).tolist())
-    is_val = np.array([g in held for g in game.tolist()], dtype=bool)
+    held = rng.choice(games, size=int(len(games) * args.validation), replace=False)
+    is_val = np.isin(game, held)
     train_idx, val_idx = np.flatnonzero(~is_val), np.flatnonzero(is_val)
     if args.scale == "auto":
         args.scale = fitted_scale(score[train_idx], result[train_idx])
