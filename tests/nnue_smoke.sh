@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # The learned evaluation's pipeline end to end on a tiny scale: self-play
 # data (branan-nnue gen), a net trained on it for a moment (train.py), then
-# the net file's header read back, the same seed giving the same bytes, and
-# the engine's integer evaluation (branan-nnue eval) equal to the trainer's
-# integer pass and within 10 centi-soldiers of its float net.
+# the net file's header read back, the same seed giving the same bytes (from
+# the same games in another order), and the engine's integer evaluation
+# (branan-nnue eval) equal to the trainer's integer pass and within 10
+# centi-soldiers of its float net.
 #   tests/nnue_smoke.sh BRANAN_NNUE SOURCE_DIR WORK_DIR
 set -euo pipefail
 nnue="$1" src="$2" work="$3"
@@ -18,7 +19,18 @@ status=0
     2> "$work/train.log" || status=$?
 cat "$work/train.log" >&2
 [ "$status" -eq 0 ]
-"${train[@]}" -o "$work/again.nnue" 2>/dev/null
+# The same games with their records in reverse order, as another run of the
+# threads could have written them: the same seed gives the same bytes.
+/usr/bin/python3 - "$work/data.bin" "$work/reversed.bin" <<'PY'
+import struct, sys
+data = open(sys.argv[1], "rb").read()
+record, rules_len, spec_len = struct.unpack_from("<III", data, 12)
+start = 32 + rules_len + spec_len
+records = [data[i:i + record] for i in range(start, len(data), record)]
+assert len(records) > 100 and len(records[-1]) == record, len(records)
+open(sys.argv[2], "wb").write(data[:start] + b"".join(reversed(records)))
+PY
+"${train[@]/"$work/data.bin"/"$work/reversed.bin"}" -o "$work/again.nnue" 2>/dev/null
 cmp "$work/net.nnue" "$work/again.nnue"
 /usr/bin/python3 - "$work/net.nnue" "$work/train.log" <<'PY'
 import re, struct, sys

@@ -74,6 +74,7 @@ class DataFile:
         whole = len(raw) // record * record
         rec = raw[:whole].view(dtype)
         self.game = rec["game"].astype(np.int64)
+        self.ply = rec["ply"].astype(np.int64)
         self.score = rec["score"].astype(np.float32)
         self.stm = rec["stm"].astype(np.int64)
         self.result = rec["result"].astype(np.float32) / 2.0  # loss 0, draw 0.5, win 1
@@ -254,6 +255,10 @@ def main(argv):
     result = np.concatenate([f.result for f in files])
     # Games are numbered per file: keep a game's positions together.
     game = np.concatenate([f.game * len(files) + i for i, f in enumerate(files)])
+    # A generator with several threads writes its games in the order they
+    # end: by game and ply, the net depends on the games, not on that order.
+    order = np.lexsort((np.concatenate([f.ply for f in files]), game))
+    board, stm, score, result, game = (a[order] for a in (board, stm, score, result, game))
     if len(board) == 0:
         raise SystemExit("train.py: the data files hold no positions")
     planes = 3 if board.max() <= 3 else 7
