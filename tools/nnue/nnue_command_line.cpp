@@ -157,25 +157,12 @@ int cmd_eval(const std::vector<std::string>& args, std::ostream& out, std::ostre
 } // namespace
 
 int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& err, bool tty) {
-    if (args.empty() || args[0] == "help" || args[0] == "--help" || args[0] == "-h") {
-        (args.empty() ? err : out) << USAGE;
-        return args.empty() ? 2 : 0;
-    }
-    const std::string cmd = args[0];
-    const std::vector<std::string> rest(args.begin() + 1, args.end());
-    try {
-        if (cmd == "gen") return cmd_gen(rest, out, err, tty);
-        if (cmd == "info") return cmd_info(rest, out, err);
-        if (cmd == "eval") return cmd_eval(rest, out, err);
-        err << "branan-nnue: unknown command '" << cmd << "'\n" << USAGE;
-        return 2;
-    } catch (const UsageError& e) {
-        err << "branan-nnue " << cmd << ": " << e.message << "\n";
-        return 2;
-    } catch (const po::error& e) {
-        err << "branan-nnue " << cmd << ": " << e.what() << "\n";
-        return 2;
-    }
+    return tune::run_subcommand(
+        "branan-nnue", USAGE,
+        {{"gen", [&](const auto& rest) { return cmd_gen(rest, out, err, tty); }},
+         {"info", [&](const auto& rest) { return cmd_info(rest, out, err); }},
+         {"eval", [&](const auto& rest) { return cmd_eval(rest, out, err); }}},
+        args, out, err);
 }
 
 } // namespace branan::nnue

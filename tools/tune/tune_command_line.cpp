@@ -725,27 +725,14 @@ int cmd_bench_fit(const std::vector<std::string>& args, std::ostream& out, std::
 } // namespace
 
 int run(const std::vector<std::string>& args, std::ostream& out, std::ostream& err, bool tty) {
-    if (args.empty() || args[0] == "help" || args[0] == "--help" || args[0] == "-h") {
-        (args.empty() ? err : out) << USAGE;
-        return args.empty() ? 2 : 0;
-    }
-    const std::string cmd = args[0];
-    const std::vector<std::string> rest(args.begin() + 1, args.end());
-    try {
-        if (cmd == "extract") return cmd_extract(rest, out, err);
-        if (cmd == "fit") return cmd_fit(rest, out, err, tty);
-        if (cmd == "defaults") return cmd_defaults(rest, out, err);
-        if (cmd == "bench-fit") return cmd_bench_fit(rest, out, err, tty);
-        if (cmd == "wdl") return cmd_wdl(rest, out, err);
-        err << "branan-tune: unknown command '" << cmd << "'\n" << USAGE;
-        return 2;
-    } catch (const UsageError& e) {
-        err << "branan-tune " << cmd << ": " << e.message << "\n";
-        return 2;
-    } catch (const po::error& e) {
-        err << "branan-tune " << cmd << ": " << e.what() << "\n";
-        return 2;
-    }
+    return run_subcommand(
+        "branan-tune", USAGE,
+        {{"extract", [&](const auto& rest) { return cmd_extract(rest, out, err); }},
+         {"fit", [&](const auto& rest) { return cmd_fit(rest, out, err, tty); }},
+         {"defaults", [&](const auto& rest) { return cmd_defaults(rest, out, err); }},
+         {"bench-fit", [&](const auto& rest) { return cmd_bench_fit(rest, out, err, tty); }},
+         {"wdl", [&](const auto& rest) { return cmd_wdl(rest, out, err); }}},
+        args, out, err);
 }
 
 } // namespace branan::tune
