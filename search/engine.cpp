@@ -345,9 +345,12 @@ bool Engine::show_wdl() const {
 }
 
 WinCurve Engine::win_curve() const {
+    return WinCurve(win_model_for(impl_->edition->rules, net_hash()), stage_of(*impl_->pos));
+}
+
+uint64_t Engine::net_hash() const {
     const NnueNet* net = impl_->active_net();
-    return WinCurve(win_model_for(impl_->edition->rules, net ? net->hash : 0),
-                    stage_of(*impl_->pos));
+    return net ? net->hash : 0;
 }
 
 void Engine::new_game() {

@@ -92,6 +92,9 @@ class Engine {
 
     // The static evaluation of the current position (side to move's view).
     Value evaluate() const;
+    // The hash of the net that evaluates the current rules (EvalFile's, or
+    // the rules' compiled-in one); 0 while the hand-made evaluation does.
+    uint64_t net_hash() const;
     const EvalParams& eval_params() const;
 
     // Bench: fixed positions, fixed depth; returns total nodes (the signature).

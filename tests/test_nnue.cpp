@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <tuple>
@@ -451,6 +452,70 @@ TEST_CASE("nnue: EvalFile loads a net, Use NNUE switches it off, a net for other
     // No file: the weights.
     REQUIRE(e.set_option("EvalFile", ""));
     CHECK(e.evaluate() == hand_made);
+}
+
+TEST_CASE("nnue: self-play's spec names the evaluation it searched with", "[nnue]") {
+    testutil::TempDir dir("nnue-gen-eval");
+    const std::string net7 = dir / "net7.nnue", net9 = dir / "net9.nnue";
+    std::ofstream(net7, std::ios::binary) << random_net_file(7, 3, 16, 8, 31);
+    std::ofstream(net9, std::ios::binary) << random_net_file(9, 3, 16, 8, 32);
+    auto hex = [](uint64_t hash) {
+        char text[17];
+        std::snprintf(text, sizeof text, "%016llx", (unsigned long long)hash);
+        return std::string(text);
+    };
+    GenerateSpec spec;
+    spec.preset = "brandubh";
+    spec.games = 2;
+    spec.nodes = 200;
+    spec.max_plies = 20;
+    auto spec_of = [&](const GenerateSpec& s, const std::string& name) {
+        auto report = generate(s, dir / name, nullptr);
+        INFO(name << ": " << (report ? std::string("ok") : report.error()));
+        REQUIRE(report.ok());
+        auto scan = scan_data_file(dir / name, [](const TrainingPosition&) {});
+        REQUIRE(scan.ok());
+        return scan->header.spec;
+    };
+    // The preset's own evaluation: its compiled-in net where it has one.
+    const NnueNetPtr shipped = default_net(*preset_rules("brandubh"));
+    const std::string own = spec_of(spec, "own.bin");
+    if (shipped)
+        CHECK(own.ends_with(" net=" + hex(shipped->hash)));
+    else
+        CHECK(own.find(" net=") == std::string::npos);
+    GenerateSpec hand = spec;
+    hand.hand_made = true;
+    const std::string hand_spec = spec_of(hand, "hand.bin");
+    CHECK(hand_spec.find(" net=") == std::string::npos);
+    CHECK(hand_spec.find("weights-fnv") == std::string::npos);
+    GenerateSpec with_net = spec;
+    with_net.eval_file = net7;
+    CHECK(spec_of(with_net, "net7.bin")
+              .ends_with(" net=" + hex((*read_nnue(random_net_file(7, 3, 16, 8, 31)))->hash)));
+    GenerateSpec weights = spec;
+    weights.eval_file = std::string(BRANAN_SOURCE_DIR) + "/tests/data/tune/reference-weights.txt";
+    const std::string weights_spec = spec_of(weights, "weights.bin");
+    CHECK(weights_spec.find(" net=") == std::string::npos);
+    CHECK(weights_spec.find(" weights-fnv=") != std::string::npos);
+    // Another evaluation does not resume a file.
+    if (shipped) {
+        auto refused = generate(hand, dir / "own.bin", nullptr);
+        REQUIRE_FALSE(refused.ok());
+        CHECK_THAT(refused.error(), Catch::Contains(" net="));
+    }
+    CHECK_FALSE(generate(with_net, dir / "hand.bin", nullptr).ok());
+    // A net that does not fit, or a net with the hand-made evaluation:
+    // refused before any file is made.
+    GenerateSpec misfit = spec;
+    misfit.eval_file = net9;
+    auto refused = generate(misfit, dir / "misfit.bin", nullptr);
+    REQUIRE_FALSE(refused.ok());
+    CHECK_THAT(refused.error(), Catch::Contains("9x9"));
+    CHECK_FALSE(std::filesystem::exists(dir / "misfit.bin"));
+    with_net.hand_made = true;
+    CHECK_FALSE(generate(with_net, dir / "both.bin", nullptr).ok());
+    CHECK_FALSE(std::filesystem::exists(dir / "both.bin"));
 }
 
 TEST_CASE("nnue: a move that takes a whole wall is summed as a refresh sums it", "[nnue]") {

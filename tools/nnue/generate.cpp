@@ -1,6 +1,7 @@
 #include "generate.h"
 
 #include <atomic>
+#include <cstdio>
 #include <fstream>
 #include <mutex>
 #include <random>
@@ -12,6 +13,7 @@
 #include "hash.h"
 #include "match/openings.h"
 #include "movegen.h"
+#include "nnue_net.h"
 #include "notation.h"
 #include "symmetry.h"
 #include "tune/quiet.h"
@@ -19,6 +21,20 @@
 namespace branan::nnue {
 
 namespace {
+
+std::string hex64(uint64_t value) {
+    char text[17];
+    std::snprintf(text, sizeof text, "%016llx", (unsigned long long)value);
+    return text;
+}
+
+// A file's contents as a hash: how the spec names a book or a weight file.
+std::string file_fnv(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    std::ostringstream text;
+    text << in.rdbuf();
+    return hex64(fnv1a64(text.str()));
+}
 
 struct Shared {
     Shared(const GenerateSpec& spec_, const EditionPtr& edition_,
@@ -99,11 +115,19 @@ Result<std::vector<TrainingPosition>> play(Engine& engine, const Shared& s, uint
     return kept;
 }
 
+// An engine as every game of `spec` is played with.
+Status configure(Engine& engine, const GenerateSpec& spec) {
+    Status st = engine.set_preset(spec.preset);
+    if (st) st = engine.set_option("Threads", "1");
+    if (st) st = engine.set_option("Hash", std::to_string(spec.hash_mb));
+    if (st && !spec.eval_file.empty()) st = engine.set_option("EvalFile", spec.eval_file);
+    if (st && spec.hand_made) st = engine.set_option("Use NNUE", "false");
+    return st;
+}
+
 void worker(Shared& s, const std::function<void(int64_t, int64_t, uint64_t)>& progress) {
     Engine engine;
-    Status st = engine.set_preset(s.spec.preset);
-    if (st) st = engine.set_option("Threads", "1");
-    if (st) st = engine.set_option("Hash", std::to_string(s.spec.hash_mb));
+    Status st = configure(engine, s.spec);
     while (st && !s.failed) {
         const size_t i = s.next++;
         if (i >= s.pending.size()) break;
@@ -127,19 +151,17 @@ void worker(Shared& s, const std::function<void(int64_t, int64_t, uint64_t)>& pr
 
 } // namespace
 
-std::string GenerateSpec::header_spec() const {
+std::string GenerateSpec::header_spec(uint64_t net) const {
     std::ostringstream out;
     out << "branan-nnue gen: preset=" << preset << " nodes=" << nodes << " depth=" << depth
         << " seed=" << seed << " random-plies=" << random_plies << " max-plies=" << max_plies
         << " hash=" << hash_mb;
-    if (!book.empty()) {
-        std::ifstream in(book, std::ios::binary);
-        std::ostringstream text;
-        text << in.rdbuf();
-        char hash[17];
-        std::snprintf(hash, sizeof hash, "%016llx", (unsigned long long)fnv1a64(text.str()));
-        out << " book-fnv=" << hash;
-    }
+    if (!book.empty()) out << " book-fnv=" << file_fnv(book);
+    // The hand-made evaluation writes nothing, as before these keys were.
+    if (net != 0)
+        out << " net=" << hex64(net);
+    else if (!eval_file.empty())
+        out << " weights-fnv=" << file_fnv(eval_file);
     return out.str();
 }
 
@@ -160,11 +182,15 @@ Result<GenerateReport> generate(const GenerateSpec& spec, const std::string& pat
         if (!read) return Error{read.error()};
         book = std::move(*read);
     }
+    if (spec.hand_made && !spec.eval_file.empty() && file_is_nnue(spec.eval_file))
+        return Error{spec.eval_file + ": a net, but --hand-made asks for the hand-made evaluation"};
+    Engine probe; // the evaluation's errors before the file is touched, and its net
+    if (Status st = configure(probe, spec); !st) return Error{st.error()};
     DataHeader header;
     header.size = (*edition)->size;
     header.symmetric = symmetric(**edition);
     header.rules = print_rules(*rules);
-    header.spec = spec.header_spec();
+    header.spec = spec.header_spec(probe.net_hash());
     DataWriter writer;
     if (Status st = writer.open(path, header); !st) return Error{st.error()};
     std::vector<uint32_t> pending;

@@ -30,10 +30,16 @@ struct GenerateSpec {
     int random_plies = 4; // after the book's opening: 0 to this many uniformly
     int max_plies = 300;  // then the game is a draw
     int hash_mb = 16;
+    // The evaluation: the engine's for the preset (its compiled-in net, if
+    // it has one) unless a net or weight file is given (EvalFile), or the
+    // hand-made one is asked for (Use NNUE off).
+    std::string eval_file;
+    bool hand_made = false;
 
     // What the file's header records: what makes its games (not how many
-    // or with how many threads).
-    std::string header_spec() const;
+    // or with how many threads). `net`: the hash of the net the engines
+    // evaluate with, 0 for the hand-made evaluation.
+    std::string header_spec(uint64_t net) const;
 };
 
 struct GenerateReport {

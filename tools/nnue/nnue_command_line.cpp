@@ -28,6 +28,7 @@ const char* const USAGE =
     "usage: branan-nnue COMMAND ...\n"
     "  gen --preset NAME -o FILE [--games N] [--nodes N | --depth D] [--threads T] [--seed S]\n"
     "      [--book FILE] [--random-plies K] [--max-plies N] [--hash MB]\n"
+    "      [--eval-file FILE | --hand-made]\n"
     "      training positions by self-play, appended to FILE; run again to resume\n"
     "  info FILE\n"
     "      what a training data file holds\n"
@@ -50,7 +51,9 @@ int cmd_gen(const std::vector<std::string>& args, std::ostream& out, std::ostrea
         "random plies after the opening, 0 to K")(
         "max-plies", po::value(&spec.max_plies)->default_value(spec.max_plies),
         "plies after the opening before a draw")(
-        "hash", po::value(&spec.hash_mb)->default_value(spec.hash_mb), "table MiB per thread");
+        "hash", po::value(&spec.hash_mb)->default_value(spec.hash_mb), "table MiB per thread")(
+        "eval-file", po::value(&spec.eval_file), "a net or weight file to search with")(
+        "hand-made", po::bool_switch(&spec.hand_made), "the hand-made evaluation, not a net");
     const po::variables_map vm = parse_subcommand(options, args, {});
     if (vm.count("depth") && !vm.count("nodes")) nodes = 0;
     if (nodes < 0) throw UsageError{"--nodes must not be negative"};
