@@ -157,7 +157,8 @@ std::string GenerateSpec::header_spec(uint64_t net) const {
         << " seed=" << seed << " random-plies=" << random_plies << " max-plies=" << max_plies
         << " hash=" << hash_mb;
     if (!book.empty()) out << " book-fnv=" << file_fnv(book);
-    // The hand-made evaluation writes nothing, as before these keys were.
+    // The hand-made evaluation with the build's weights adds no key, so the
+    // files made before these keys existed still resume.
     if (net != 0)
         out << " net=" << hex64(net);
     else if (!eval_file.empty())
