@@ -491,8 +491,7 @@ TEST_CASE("nnue: self-play's spec names the evaluation it searched with", "[nnue
     CHECK(hand_spec.find("weights-fnv") == std::string::npos);
     GenerateSpec with_net = spec;
     with_net.eval_file = net7;
-    CHECK(spec_of(with_net, "net7.bin")
-              .ends_with(" net=" + hex((*read_nnue(random_net_file(7, 3, 16, 8, 31)))->hash)));
+    CHECK(spec_of(with_net, "net7.bin").ends_with(" net=" + hex((*read_nnue_file(net7))->hash)));
     GenerateSpec weights = spec;
     weights.eval_file = std::string(BRANAN_SOURCE_DIR) + "/tests/data/tune/reference-weights.txt";
     const std::string weights_spec = spec_of(weights, "weights.bin");
