@@ -20,6 +20,7 @@
 #include "match/stats.h"
 #include "match/workers.h"
 #include "match_checks.h"
+#include "random_net_file.h"
 #include "test_helpers.h"
 
 using namespace branan;
@@ -684,7 +685,9 @@ TEST_CASE("No game is handed back once the match is stopped", "[match]") {
     REQUIRE(book.load(OpeningSource{}, base.edition, 1));
     const auto schedule = make_schedule(2, 1, 40, true);
     for (int run = 0; run < 8; ++run) {
-        Workers workers(engines, 2, std::chrono::milliseconds(5000));
+        GameSetup rules;
+        rules.preset = base.preset;
+        Workers workers(engines, rules, 2, std::chrono::milliseconds(5000));
         REQUIRE(workers.start_engines());
         int calls = 0;
         workers.run(schedule, base, book, [&](const PlayedGame&) {
@@ -851,4 +854,52 @@ TEST_CASE("Two real branan instances play a short match", "[match]") {
     REQUIRE(r.ok);
     CHECK(r.games_played == 2);
     for (const GameSummary& g : r.games) testutil::check_no_fault(g);
+}
+
+TEST_CASE("A real branan gets its options under the match's rules; one it refuses stops the match",
+          "[match]") {
+#ifdef BRANAN_BINARY
+    const std::string branan = BRANAN_BINARY;
+#else
+    const std::string branan;
+#endif
+    if (branan.empty() || access(branan.c_str(), X_OK) != 0) {
+        WARN("skipped: the branan binary '" << branan << "' does not exist yet");
+        SUCCEED("skipped");
+        return;
+    }
+    const fs::path dir = temp_dir("net-option");
+    const std::string net9 = (dir / "net9.nnue").string(), net7 = (dir / "net7.nnue").string();
+    std::ofstream(net9, std::ios::binary) << testutil::random_net_file(9, 3, 16, 8, 41);
+    std::ofstream(net7, std::ios::binary) << testutil::random_net_file(7, 3, 16, 8, 42);
+    EngineConfig net;
+    net.name = "net";
+    net.cmd = branan;
+    std::string err;
+    net.tc = *parse_time_control("st=0.05", err);
+    net.options = {{"EvalFile", net9}};
+    EngineConfig hand = net;
+    hand.name = "hand";
+    hand.options = {{"Use NNUE", "false"}};
+    MatchConfig c = config_for(net, hand, 2);
+    c.preset = "tablut";
+    c.max_plies = 12;
+    c.time_margin_ms = 500;
+    // The engine starts on Brandubh's 7x7 board: a 9x9 net fits only once
+    // the match's rules are set, so they go first.
+    std::ostringstream out;
+    MatchResult r = run_match(c, out, false);
+    INFO(out.str() << r.error);
+    REQUIRE(r.ok);
+    CHECK(r.games_played == 2);
+    for (const GameSummary& g : r.games) testutil::check_no_fault(g);
+    // A 7x7 net for a 9x9 match: the engine refuses it, and the match does
+    // not begin without it.
+    c.engines[0].options = {{"EvalFile", net7}};
+    MatchResult refused = run_match(c, out, false);
+    CHECK_FALSE(refused.ok);
+    CHECK(refused.games_played == 0);
+    CHECK_THAT(refused.error, Catch::Contains("'net'") && Catch::Contains("EvalFile") &&
+                                  Catch::Contains("7x7 boards"));
+    fs::remove_all(dir);
 }

@@ -142,25 +142,23 @@ class UciAdapter : public ProcessAdapter {
   public:
     using ProcessAdapter::ProcessAdapter;
 
-    bool start(std::string& error) override {
+    bool start(const GameSetup& rules, std::string& error) override {
         if (!spawn(error)) return false;
         send("uci");
         if (!wait_for("uciok", handshake_, error)) return false;
+        send_rules(rules);
         for (const auto& [name, value] : config_.options)
             send("setoption name " + name + " value " + value);
         send("isready");
-        return wait_for("readyok", handshake_, error);
+        return ready(error);
     }
 
     bool new_game(const GameSetup& setup, std::string& error) override {
         root_ = setup.root_tfen.empty() ? "startpos" : "fen " + setup.root_tfen;
-        if (!setup.preset.empty())
-            send("setoption name Variant value " + setup.preset);
-        else
-            send("setoption name Rules value " + setup.rules);
+        send_rules(setup);
         send("ucinewgame");
         send("isready");
-        return wait_for("readyok", handshake_, error);
+        return ready(error);
     }
 
     TurnReply play(const TurnRequest& r) override {
@@ -227,6 +225,29 @@ class UciAdapter : public ProcessAdapter {
   private:
     std::string quit_command() const override { return "quit"; }
 
+    void send_rules(const GameSetup& setup) {
+        if (!setup.preset.empty())
+            send("setoption name Variant value " + setup.preset);
+        else
+            send("setoption name Rules value " + setup.rules);
+    }
+
+    // Waits for `readyok`; false as well when the engine refused a setting
+    // sent before it (Branan answers one with `info string error: ...`).
+    bool ready(std::string& error) {
+        refused_.clear();
+        if (!wait_for("readyok", handshake_, error)) return false;
+        if (refused_.empty()) return true;
+        error = "refused a setting: " + refused_;
+        return false;
+    }
+    void on_other_line(const std::vector<std::string>& w) override {
+        if (!refused_.empty() || w.size() < 3 || w[0] != "info" || w[1] != "string" ||
+            w[2] != "error:")
+            return;
+        for (size_t i = 3; i < w.size(); ++i) refused_ += (refused_.empty() ? "" : " ") + w[i];
+    }
+
     static void read_info(const std::vector<std::string>& w, TurnReply& reply) {
         int depth = 0;
         bool scored = false;
@@ -246,6 +267,7 @@ class UciAdapter : public ProcessAdapter {
     }
 
     std::string root_ = "startpos";
+    std::string refused_; // the first refusal since the last `isready`
 };
 
 // ---------------------------------------------------------------- OpenTafl
@@ -254,7 +276,8 @@ class OtepAdapter : public ProcessAdapter {
   public:
     using ProcessAdapter::ProcessAdapter;
 
-    bool start(std::string& error) override {
+    // OTEP sends the rules with every game (new_game).
+    bool start(const GameSetup&, std::string& error) override {
         if (!spawn(error)) return false;
         return wait_for("hello", handshake_, error);
     }
@@ -388,7 +411,8 @@ class HtpAdapter : public ProcessAdapter {
   public:
     using ProcessAdapter::ProcessAdapter;
 
-    bool start(std::string& error) override {
+    // HTP sends the rules with every game (new_game).
+    bool start(const GameSetup&, std::string& error) override {
         if (!config_.options.empty()) {
             error = "HTP engines take no options (option." + config_.options.front().first + ")";
             return false;

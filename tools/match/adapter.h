@@ -78,8 +78,12 @@ struct TurnReply {
 class EngineAdapter {
   public:
     virtual ~EngineAdapter() = default;
-    // Starts the process and does the handshake. False with `error`.
-    virtual bool start(std::string& error) = 0;
+    // Starts the process and does the handshake. False with `error`. The
+    // match's rules (`rules`: its preset or rules string; no root) are set
+    // before the engine's options, which may depend on them (a net given as
+    // EvalFile must fit the board), and an option the engine refuses stops
+    // the start: a match must not go on with an option silently dropped.
+    virtual bool start(const GameSetup& rules, std::string& error) = 0;
     // Prepares a new game; false (with `error`) when the engine does not answer.
     virtual bool new_game(const GameSetup& setup, std::string& error) = 0;
     virtual TurnReply play(const TurnRequest& request) = 0;

@@ -137,7 +137,11 @@ MatchResult run_match(MatchConfig c, std::ostream& out, bool tty) {
         make_schedule(int(c.engines.size()), c.rounds, c.games, c.repeat);
     result.games_scheduled = int64_t(schedule.size());
 
-    Workers workers(c.engines, c.concurrency, std::chrono::milliseconds(c.handshake_ms));
+    GameSetup match_rules;
+    match_rules.preset = c.preset;
+    match_rules.rules = rules_string;
+    Workers workers(c.engines, match_rules, c.concurrency,
+                    std::chrono::milliseconds(c.handshake_ms));
     if (Status s = workers.start_engines(); !s) return fail(s.error());
 
     std::vector<std::string> names;

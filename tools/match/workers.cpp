@@ -44,9 +44,9 @@ bool interrupted() {
     return g_interrupted.load();
 }
 
-Workers::Workers(const std::vector<EngineConfig>& engines, int count,
+Workers::Workers(const std::vector<EngineConfig>& engines, GameSetup rules, int count,
                  std::chrono::milliseconds handshake)
-    : engines_(engines), handshake_(handshake), slots_(size_t(count)) {
+    : engines_(engines), rules_(std::move(rules)), handshake_(handshake), slots_(size_t(count)) {
     for (Slots& s : slots_) s.resize(engines.size());
 }
 
@@ -55,7 +55,7 @@ Status Workers::start_engines() {
     for (size_t i = 0; i < engines_.size(); ++i) {
         auto a = make_adapter(engines_[i], abort_, handshake_);
         std::string error;
-        if (!a->start(error))
+        if (!a->start(rules_, error))
             return Error{"engine '" + engines_[i].name + "' did not start: " + error};
         slots_[0][i] = std::move(a);
     }
@@ -66,7 +66,7 @@ bool Workers::ensure_started(std::unique_ptr<EngineAdapter>& slot, int engine, s
     if (slot && !slot->alive()) slot.reset();
     if (slot) return true;
     slot = make_adapter(engines_[size_t(engine)], abort_, handshake_);
-    if (slot->start(error)) return true;
+    if (slot->start(rules_, error)) return true;
     if (error.empty()) error = "did not start";
     slot.reset();
     return false;

@@ -32,7 +32,9 @@ struct PlayedGame {
 
 class Workers {
   public:
-    Workers(const std::vector<EngineConfig>& engines, int count,
+    // `rules`: the match's preset or rules string, set in every engine at
+    // its start.
+    Workers(const std::vector<EngineConfig>& engines, GameSetup rules, int count,
             std::chrono::milliseconds handshake);
     Workers(const Workers&) = delete;
     Workers& operator=(const Workers&) = delete;
@@ -56,6 +58,7 @@ class Workers {
     bool ensure_started(std::unique_ptr<EngineAdapter>& slot, int engine, std::string& error);
 
     const std::vector<EngineConfig>& engines_;
+    GameSetup rules_;
     std::chrono::milliseconds handshake_;
     AbortFlag abort_;
     std::vector<Slots> slots_; // by worker
