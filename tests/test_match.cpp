@@ -856,8 +856,9 @@ TEST_CASE("Two real branan instances play a short match", "[match]") {
     for (const GameSummary& g : r.games) testutil::check_no_fault(g);
 }
 
-TEST_CASE("A real branan gets its options under the match's rules; one it refuses stops the match",
-          "[match]") {
+TEST_CASE(
+    "A real branan gets its options under the match's rules and a refused one stops the match",
+    "[match]") {
 #ifdef BRANAN_BINARY
     const std::string branan = BRANAN_BINARY;
 #else
