@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "atomic_file.h"
+#include "default_nets.h"
 #include "default_weights.h"
 #include "evaluate.h"
 #include "test_helpers.h"
@@ -894,13 +895,10 @@ TEST_CASE("tune: wdl --shipped reads the positions with the row the engine uses"
     CHECK((*deep_sample)[0].depth == 12);
     // No fit: the log-loss is the compiled-in row's on every position,
     // which for Tablut is its shipped net's.
-    uint64_t tablut_net = 0;
-    for (const NnueNetPtr& net : testutil::shipped_nets())
-        if (auto preset = preset_of(*parse_rules(net->rules)); preset && *preset == "tablut")
-            tablut_net = net->hash;
-    REQUIRE(tablut_net != 0);
+    const NnueNetPtr tablut_net = default_net(edition("tablut")->rules);
+    REQUIRE(tablut_net);
     const double loss =
-        tune::win_model_loss(win_model_for(edition("tablut")->rules, tablut_net), *samples);
+        tune::win_model_loss(win_model_for(edition("tablut")->rules, tablut_net->hash), *samples);
     REQUIRE(loss != tune::win_model_loss(win_model_for(edition("tablut")->rules), *samples));
 
     r = run_tune({"wdl", positions, "--shipped"});
