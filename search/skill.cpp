@@ -31,6 +31,7 @@ const LadderRow LADDERS[] = {
     {"tablut", 0, {1015, 1084, 1164, 1456, 1720, 2000}},
     {"tablut", 0x751d077ab58cee0c, {980, 1020, 1094, 1451, 1705, 2000}},
     {"copenhagen", 0, {1038, 1080, 1154, 1389, 1641, 2000}},
+    {"copenhagen", 0x60963c38849c2109, {1228, 1264, 1294, 1417, 1637, 2000}},
 };
 
 const LadderRow* measured(std::string_view preset, uint64_t net) {

@@ -365,7 +365,11 @@ TEST_CASE("nnue: EvalFile loads a net, Use NNUE switches it off, a net for other
 
     Engine e;
     REQUIRE(e.set_option("Variant", "copenhagen"));
+    // Copenhagen has a compiled-in net: the hand-made evaluation is the one
+    // with the nets switched off.
+    REQUIRE(e.set_option("Use NNUE", "false"));
     const Value hand_made = e.evaluate();
+    REQUIRE(e.set_option("Use NNUE", "true"));
     REQUIRE(e.set_option("EvalFile", path11));
     const Value learned = nnue_evaluate(*net, e.position());
     CHECK(e.evaluate() == learned);
@@ -405,9 +409,13 @@ TEST_CASE("nnue: EvalFile loads a net, Use NNUE switches it off, a net for other
     std::ofstream(dir / "damaged.nnue", std::ios::binary) << damaged;
     CHECK_THAT(e.set_option("EvalFile", dir / "damaged.nnue").error(),
                Catch::Contains("damaged.nnue: the net's layers do not match its hash"));
-    // No file: the weights.
+    // No file: the compiled-in net again.
     REQUIRE(e.set_option("EvalFile", ""));
-    CHECK(e.evaluate() == hand_made);
+    Engine fresh;
+    REQUIRE(fresh.set_option("Variant", "copenhagen"));
+    CHECK(e.evaluate() == fresh.evaluate());
+    CHECK(e.evaluate() != hand_made);
+    CHECK(e.evaluate() != learned);
 }
 
 TEST_CASE("nnue: self-play's spec names the evaluation it searched with", "[nnue]") {

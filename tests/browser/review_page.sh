@@ -24,7 +24,10 @@ FLAGS=(--headless --no-sandbox --disable-gpu --disable-quic --no-first-run
        --disable-background-networking --disable-component-update --disable-sync)
 
 game="$source_dir/tests/data/review/copenhagen-100.txt"
-"$branan" review "$game" --depth 3 -o "$work/review.html" 2> "$work/review.err" ||
+# The hand-made evaluation: with it this game has a critical moment to click
+# (Copenhagen's net sees the defenders winning from early on, and no mistake).
+"$branan" --option "Use NNUE=false" review "$game" --depth 3 -o "$work/review.html" \
+    2> "$work/review.err" ||
     fail "branan review failed: $(cat "$work/review.err")"
 page="file://$work/review.html"
 
@@ -62,7 +65,7 @@ call() { # METHOD PATH [JSON]
     curl -s -X "$1" "$url$2" -H 'Content-Type: application/json' ${3:+-d "$3"}
 }
 value_of() { # a string value of the reply's JSON: KEY
-    grep -o "\"$1\":\"[^\"]*\"" | head -1 | cut -d'"' -f4
+    { grep -o "\"$1\":\"[^\"]*\"" || true; } | head -1 | cut -d'"' -f4
 }
 check_clicks() { # WIDTH,HEIGHT
     local args flags session reply element shown
