@@ -184,8 +184,10 @@ constexpr const char* PAGE_STYLE =
     "@media (min-width:1000px){#viewer{position:sticky;top:8px}}"
     "#viewer svg{width:420px;height:auto}"
     "#moves{flex:1 1 500px;max-height:640px;overflow:auto}"
-    "#move-table th{position:sticky;top:0;background:#fff}#move-table "
-    "tr{cursor:pointer}#move-table tr:hover{background:#f3efe6}"
+    "#move-table th{position:sticky;top:0;background:#fff}"
+    // A row scrolled into view by the browser (find in page, a tab, a
+    // script) stops below the sticky header instead of under it.
+    "#move-table tr{cursor:pointer;scroll-margin-top:2em}#move-table tr:hover{background:#f3efe6}"
     "#move-table tr.selected{background:#fbe9b7}"
     ".g-inaccuracy{color:#b7950b}.g-mistake{color:#d35400}.g-blunder{color:#c0392b;"
     "font-weight:bold}.g-best{color:#1e8449}"

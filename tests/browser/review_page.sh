@@ -82,6 +82,10 @@ check_clicks() { # WIDTH,HEIGHT
             [ "$target" = "figure.moment" ] && continue # a game without mistakes has none
             fail "window $1: no element $target: $reply"
         fi
+        # A reader scrolls the moves to a row before clicking it; the browser's
+        # own scroll must leave the row below the sticky header of the table.
+        [[ "$target" == "#row-"* ]] && call POST "/session/$session/execute/sync" \
+            "{\"script\":\"document.querySelector(arguments[0]).scrollIntoView();\",\"args\":[\"$target\"]}" > /dev/null
         reply=$(call POST "/session/$session/element/$element/click" '{}')
         [[ "$reply" == '{"value":null}' ]] || fail "window $1: click on $target: $reply"
         reply=$(call POST "/session/$session/execute/sync" "{\"script\":\"var e = document.querySelector(arguments[0]); var p = e.getAttribute('data-ply'); var shown = document.querySelectorAll('.ply-board:not([hidden])'); return [document.body.getAttribute('data-shown'), p, String(shown.length), shown.length ? shown[0].id : '', document.body.getAttribute('data-errors')].join(' ');\",\"args\":[\"$target\"]}")
