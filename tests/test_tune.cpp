@@ -922,6 +922,34 @@ TEST_CASE("tune: wdl --shipped reads the positions with the row the engine uses"
     CHECK(r.err.find("--hand-made goes with --shipped") != std::string::npos);
 }
 
+TEST_CASE("tune: wdl --folds prints the same on one thread as on several", "[tune]") {
+    const std::string data = std::string(BRANAN_SOURCE_DIR) + "/tests/data/tune";
+    TempDir dir("wdl-threads");
+    const std::string positions = dir / "positions.txt";
+    REQUIRE(run_tune({"extract", data + "/tablut", "-o", positions, "--skip-opening", "0",
+                      "--every-position"})
+                .status == 0);
+    const CliRun one =
+        run_tune({"wdl", positions, "--folds", "3", "--iterations", "50", "--threads", "1"});
+    const CliRun four =
+        run_tune({"wdl", positions, "--folds", "3", "--iterations", "50", "--threads", "4"});
+    INFO(one.err << four.err);
+    REQUIRE(one.status == 0);
+    REQUIRE(four.status == 0);
+    CHECK(one.out.find("3 folds") != std::string::npos);
+    CHECK(one.out == four.out);
+    // The row is said on the error stream as soon as it is fitted, before the check.
+    const size_t row = one.out.find("row: ");
+    REQUIRE(row != std::string::npos);
+    const std::string row_line = one.out.substr(row, one.out.find('\n', row) - row);
+    CHECK(four.err.find(row_line) != std::string::npos);
+    CHECK(four.err.find("fold 3 of 3 fitted") != std::string::npos);
+
+    const CliRun none = run_tune({"wdl", positions, "--threads", "0"});
+    CHECK(none.status == 2);
+    CHECK(none.err.find("--threads 0 is out of range") != std::string::npos);
+}
+
 TEST_CASE("tune: bad input exits 2 naming what, and writes nothing", "[tune]") {
     const std::string data = std::string(BRANAN_SOURCE_DIR) + "/tests/data/tune";
     TempDir dir("errors");

@@ -2,11 +2,13 @@
 
 #include <algorithm>
 #include <array>
+#include <atomic>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <fstream>
 #include <map>
+#include <mutex>
 #include <random>
 #include <set>
 #include <sstream>
@@ -48,6 +50,7 @@ constexpr const char* USAGE =
     "  defaults weights.txt --set SET [--dir SOURCE_DIR]\n"
     "      validate a weight file and install it as eval/weights/SET.txt\n"
     "  wdl positions.txt [--preset NAME] [--validation F | --folds K] [--seed S] [--iterations N]\n"
+    "      [--threads N]\n"
     "      [--shipped [--hand-made]]\n"
     "      fit the win-chance model of each edition to its games (extract --every-position)\n"
     "      and print its table row and its calibration on the games kept out\n"
@@ -278,9 +281,11 @@ int cmd_wdl(const std::vector<std::string>& args, std::ostream& out, std::ostrea
         "(2..20); the row is fitted on every game")("seed", po::value<uint64_t>()->default_value(1),
                                                     "seed of the split")(
         "iterations", po::value<int>()->default_value(WinFitOptions{}.iterations),
-        "optimiser steps")("shipped", po::bool_switch(),
-                           "no fit: the calibration of every position by the row the engine "
-                           "reads these rules with (its compiled-in net's, where it has one)")(
+        "optimiser steps")("threads", po::value<int>()->default_value(default_threads()),
+                           "fits run at once (with --folds: the row's and the folds')")(
+        "shipped", po::bool_switch(),
+        "no fit: the calibration of every position by the row the engine "
+        "reads these rules with (its compiled-in net's, where it has one)")(
         "hand-made", po::bool_switch(), "with --shipped: the hand-made evaluation's row");
     po::positional_options_description pos;
     pos.add("positions", 1);
@@ -297,6 +302,9 @@ int cmd_wdl(const std::vector<std::string>& args, std::ostream& out, std::ostrea
     if (fit_options.iterations < 1 || fit_options.iterations > 1000000)
         throw UsageError{"--iterations " + std::to_string(fit_options.iterations) +
                          " is out of range (1..1000000)"};
+    const int threads = vm["threads"].as<int>();
+    if (threads < 1 || threads > 1024)
+        throw UsageError{"--threads " + std::to_string(threads) + " is out of range (1..1024)"};
     if (vm["hand-made"].as<bool>() && !vm["shipped"].as<bool>())
         throw UsageError{"--hand-made goes with --shipped"};
     auto lines = read_positions_file(vm["positions"].as<std::string>());
@@ -330,8 +338,47 @@ int cmd_wdl(const std::vector<std::string>& args, std::ostream& out, std::ostrea
         } else {
             fitted_samples = *all;
         }
-        err << "wdl: " << name << ": fitting " << fitted_samples.size() << " positions...\n";
-        const WinFitResult fit = fit_win_model(fitted_samples, draws, fit_options);
+        // The kept-out games of each split, and with --folds the fits of the
+        // other folds: independent fits, run at once on the threads.
+        std::vector<std::vector<WinSample>> held_out(splits.size()),
+            fold_train(folds ? splits.size() : 0);
+        for (size_t f = 0; f < splits.size(); ++f) {
+            auto samples = win_samples(splits[f].validation, rules);
+            if (!samples) throw UsageError{samples.error()};
+            held_out[f] = std::move(*samples);
+            if (folds) {
+                auto train = win_samples(splits[f].train, rules);
+                if (!train) throw UsageError{train.error()};
+                fold_train[f] = std::move(*train);
+            }
+        }
+        err << "wdl: " << name << ": fitting " << fitted_samples.size() << " positions"
+            << (folds ? ", and " + std::to_string(folds) + " folds" : std::string()) << "...\n";
+        // Fit 0 is the row's; fit f + 1 is fold f's.
+        std::vector<WinFitResult> fits(1 + fold_train.size());
+        std::atomic<size_t> next{0};
+        std::mutex report;
+        const std::string& rules_name = name; // a structured binding is not captured
+        auto worker = [&] {
+            for (size_t i; (i = next++) < fits.size();) {
+                fits[i] =
+                    fit_win_model(i == 0 ? fitted_samples : fold_train[i - 1], draws, fit_options);
+                const std::lock_guard lock(report);
+                // The row is ready before the folds' check: say so at once.
+                if (i == 0)
+                    err << "wdl: " << rules_name
+                        << ": row: " << model_row(rules_name, fits[0].model) << "\n";
+                else
+                    err << "wdl: " << rules_name << ": fold " << i << " of " << folds
+                        << " fitted\n";
+            }
+        };
+        std::vector<std::thread> pool;
+        for (int t = 1; t < std::min<int>(threads, int(fits.size())); ++t)
+            pool.emplace_back(worker);
+        worker();
+        for (std::thread& t : pool) t.join();
+        const WinFitResult& fit = fits[0];
 
         // The calibration: of the kept-out games, or pooled over the folds.
         std::vector<CalibrationBucket> buckets;
@@ -339,19 +386,11 @@ int cmd_wdl(const std::vector<std::string>& args, std::ostream& out, std::ostrea
         double kept_out_loss = 0;
         size_t kept_out = 0;
         for (size_t f = 0; f < splits.size(); ++f) {
-            auto held_out = win_samples(splits[f].validation, rules);
-            if (!held_out) throw UsageError{held_out.error()};
-            WinModel model = fit.model;
-            if (folds) {
-                auto train = win_samples(splits[f].train, rules);
-                if (!train) throw UsageError{train.error()};
-                err << "wdl: " << name << ": fold " << f + 1 << " of " << folds << "...\n";
-                model = fit_win_model(*train, draws, fit_options).model;
-            }
-            kept_out_loss += win_model_loss(model, *held_out) * double(held_out->size());
-            kept_out += held_out->size();
-            pool_buckets(buckets, calibrate(model, *held_out));
-            tally_depths(depths, model, *held_out);
+            const WinModel& model = folds ? fits[f + 1].model : fit.model;
+            kept_out_loss += win_model_loss(model, held_out[f]) * double(held_out[f].size());
+            kept_out += held_out[f].size();
+            pool_buckets(buckets, calibrate(model, held_out[f]));
+            tally_depths(depths, model, held_out[f]);
         }
         out << "## " << name << "\n\n";
         if (folds)
