@@ -32,6 +32,7 @@ const LadderRow LADDERS[] = {
     {"tablut", 0x751d077ab58cee0c, {980, 1020, 1094, 1451, 1705, 2000}},
     {"copenhagen", 0, {1038, 1080, 1154, 1389, 1641, 2000}},
     {"copenhagen", 0x60963c38849c2109, {1228, 1264, 1294, 1417, 1637, 2000}},
+    {"hnefatafl-org", 0x2e20de1669c0051e, {1104, 1125, 1142, 1298, 1628, 2000}},
 };
 
 const LadderRow* measured(std::string_view preset, uint64_t net) {
